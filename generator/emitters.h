@@ -1,0 +1,21 @@
+// Writers of the generated sources and of the coverage report.
+#pragma once
+
+#include "function_join.h"
+
+#include <ostream>
+#include <string>
+
+namespace pilgrim::gen {
+
+// function_table.cpp: every wrapped function's row (pilgrim/function_table.h).
+void emit_function_table(const JoinResult &joined, std::ostream &out);
+
+// One PMPI wrapper per function; functions [begin, end) of joined.wrapped.
+void emit_wrappers(const JoinResult &joined, size_t begin, size_t end, std::ostream &out);
+
+// The coverage report: declared, wrapped, annotated, left out, filtered.
+void emit_coverage_report(const std::string &header_path, const HeaderModel &header,
+                          const JoinResult &joined, std::ostream &out);
+
+}  // namespace pilgrim::gen

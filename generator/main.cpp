@@ -1,0 +1,172 @@
+// pilgrim-gen-wrappers: parses the MPI library's own mpi.h with Clang, joins
+// it with the annotation sidecars and writes the PMPI wrappers, the function
+// table and a coverage report into an output directory (the build tree).
+#include "emitters.h"
+#include "function_join.h"
+#include "header_model.h"
+#include "sidecar_loader.h"
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#ifndef PILGRIM_CLANG_RESOURCE_DIR
+#define PILGRIM_CLANG_RESOURCE_DIR ""
+#endif
+#ifndef PILGRIM_VERSION
+#define PILGRIM_VERSION "0"
+#endif
+
+namespace {
+
+constexpr int kWrapperFiles = 4;
+
+const char kUsage[] =
+    "usage: pilgrim-gen-wrappers --mpi-header MPI_H --annotations DIR -o OUTDIR\n"
+    "                            [--report FILE] [-- CLANG_ARGS...]\n"
+    "\n"
+    "Parses MPI_H as a C translation unit (with CLANG_ARGS: the include paths and\n"
+    "macros of the MPI compiler wrapper), joins every MPI function it declares with\n"
+    "the annotation sidecars in DIR (*.yaml, see docs/ANNOTATIONS.md) and writes:\n"
+    "  OUTDIR/wrappers_0.cpp .. wrappers_3.cpp  one PMPI wrapper per function\n"
+    "  OUTDIR/function_table.cpp                per function: id, name, parameter metadata\n"
+    "  OUTDIR/coverage.txt                      functions declared, wrapped, annotated\n"
+    "Exit status: 0 on success, 1 on a sidecar or header error, 2 on a usage error.\n";
+
+int usage_error(const std::string &msg) {
+  std::cerr << "pilgrim-gen-wrappers: " << msg << "\n(see --help)\n";
+  return 2;
+}
+
+bool write_file(const std::filesystem::path &path, const std::string &text) {
+  // Rewrite only on change, so that a re-run does not rebuild the runtime.
+  std::ifstream in(path, std::ios::binary);
+  if (in) {
+    std::string old((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (old == text)
+      return true;
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  return static_cast<bool>(out);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  std::string header, annotations, outdir, report;
+  std::vector<std::string> clang_args;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](std::string &dst) {
+      if (i + 1 >= argc)
+        return false;
+      dst = argv[++i];
+      return true;
+    };
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      return 0;
+    } else if (a == "--version") {
+      std::cout << "pilgrim-gen-wrappers " << PILGRIM_VERSION << "\n";
+      return 0;
+    } else if (a == "--mpi-header") {
+      if (!value(header))
+        return usage_error("--mpi-header needs a path");
+    } else if (a == "--annotations") {
+      if (!value(annotations))
+        return usage_error("--annotations needs a directory");
+    } else if (a == "-o") {
+      if (!value(outdir))
+        return usage_error("-o needs a directory");
+    } else if (a == "--report") {
+      if (!value(report))
+        return usage_error("--report needs a path");
+    } else if (a == "--") {
+      clang_args.assign(argv + i + 1, argv + argc);
+      break;
+    } else {
+      return usage_error("unknown argument '" + a + "'");
+    }
+  }
+  if (header.empty() || annotations.empty() || outdir.empty())
+    return usage_error("--mpi-header, --annotations and -o are required");
+  if (!std::filesystem::is_regular_file(header)) {
+    std::cerr << "pilgrim-gen-wrappers: " << header << ": no such file\n";
+    return 1;
+  }
+
+  // The sidecars first: their errors are cheaper to find than a header parse.
+  std::vector<pilgrim::gen::SidecarDiagnostic> diags;
+  auto files = pilgrim::gen::sidecar_files_in(annotations, diags);
+  auto sidecars = pilgrim::gen::load_sidecars(files, diags);
+  if (!diags.empty()) {
+    for (const auto &d : diags)
+      std::cerr << d.str() << "\n";
+    return 1;
+  }
+
+  bool has_resource_dir = false;
+  for (const auto &a : clang_args)
+    has_resource_dir |= a.rfind("-resource-dir", 0) == 0;
+  if (!has_resource_dir && std::strlen(PILGRIM_CLANG_RESOURCE_DIR) > 0)
+    clang_args.push_back(std::string("-resource-dir=") + PILGRIM_CLANG_RESOURCE_DIR);
+
+  pilgrim::gen::HeaderModel model;
+  if (!pilgrim::gen::read_header(header, clang_args, model)) {
+    std::cerr << "pilgrim-gen-wrappers: " << header << ": the header does not parse\n";
+    return 1;
+  }
+  if (model.functions.empty()) {
+    std::cerr << "pilgrim-gen-wrappers: " << header << ": declares no MPI functions\n";
+    return 1;
+  }
+
+  auto joined = pilgrim::gen::join(model, sidecars);
+  bool failed = false;
+  for (const auto &name : joined.unannotated) {
+    std::cerr << "pilgrim-gen-wrappers: error: " << name
+              << ": no annotation (add an entry to " << annotations << ")\n";
+    failed = true;
+  }
+  for (const auto &d : joined.errors) {
+    std::cerr << d.str() << "\n";
+    failed = true;
+  }
+  for (const auto &e : joined.plain_errors) {
+    std::cerr << "pilgrim-gen-wrappers: " << e << "\n";
+    failed = true;
+  }
+  if (failed)
+    return 1;
+
+  std::error_code ec;
+  std::filesystem::create_directories(outdir, ec);
+  std::filesystem::path out(outdir);
+  size_t per_file = (joined.wrapped.size() + kWrapperFiles - 1) / kWrapperFiles;
+  for (int k = 0; k < kWrapperFiles; ++k) {
+    std::ostringstream s;
+    pilgrim::gen::emit_wrappers(joined, k * per_file, (k + 1) * per_file, s);
+    if (!write_file(out / ("wrappers_" + std::to_string(k) + ".cpp"), s.str())) {
+      std::cerr << "pilgrim-gen-wrappers: cannot write " << (out / "wrappers").string() << "\n";
+      return 1;
+    }
+  }
+  std::ostringstream table, cov;
+  pilgrim::gen::emit_function_table(joined, table);
+  pilgrim::gen::emit_coverage_report(header, model, joined, cov);
+  std::filesystem::path report_path = report.empty() ? out / "coverage.txt" : std::filesystem::path(report);
+  if (!write_file(out / "function_table.cpp", table.str()) || !write_file(report_path, cov.str())) {
+    std::cerr << "pilgrim-gen-wrappers: cannot write into " << outdir << "\n";
+    return 1;
+  }
+  std::cout << "pilgrim-gen-wrappers: " << model.functions.size() << " declared, "
+            << joined.wrapped.size() << " wrapped, "
+            << joined.wrapped.size() - joined.defaulted.size() << " annotated, "
+            << joined.defaulted.size() << " defaulted, 0 unannotated, "
+            << joined.left_out_optional.size() << " left out, " << joined.sidecar_only.size()
+            << " sidecar entries filtered\n";
+  return 0;
+}

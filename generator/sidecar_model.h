@@ -1,0 +1,56 @@
+// The annotation sidecars as loaded from YAML, before they are joined with
+// the header. See docs/ANNOTATIONS.md for the schema.
+#pragma once
+
+#include "length_expression.h"
+#include "pilgrim/function_table.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pilgrim::gen {
+
+struct SourceLoc {
+  std::string file;
+  int line = 0;
+};
+
+struct SidecarParam {
+  std::string name;
+  SourceLoc loc;
+  Role role = Role::Value;
+  Direction dir = Direction::In;
+  bool dir_given = false;
+  HandleKind kind = HandleKind::None;
+  HandleAction action = HandleAction::None;
+  std::string comm;     // rank: comm/group param
+  std::string count;    // buffer: count param
+  std::string datatype; // buffer: datatype param
+  std::string bytes;    // buffer: size-in-bytes param
+  std::string root;     // root-only significance
+  std::string index;    // status: which request completed
+  std::string flag;     // status: whether anything completed
+  bool relative = true;
+  bool nullterm = false;
+  std::unique_ptr<LengthExpr> len; // null: not an array
+  std::string len_text;
+};
+
+struct SidecarFunction {
+  std::string name;
+  SourceLoc loc;
+  int id = -1;
+  std::string note;
+  std::vector<SidecarParam> params;
+  int param_index(const std::string &name) const;
+};
+
+struct SidecarSet {
+  std::vector<SidecarFunction> functions;
+  std::map<std::string, size_t> by_name;
+  const SidecarFunction *find(const std::string &name) const;
+};
+
+}  // namespace pilgrim::gen

@@ -1,0 +1,452 @@
+// The per-role encoders. Every role has one encoder; the byte layouts are the
+// signature encoding of docs/FORMAT.md.
+#include "call.h"
+
+#include "recorder.h"
+
+#include <cstring>
+
+namespace pilgrim::rt {
+namespace {
+
+constexpr uint64_t kRankAnySource = 0, kRankProcNull = 1, kRankRoot = 2, kRankUndefined = 3;
+
+inline uint64_t zigzag(int64_t v) {
+  return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
+}
+
+Recorder &rec() { return Recorder::get(); }
+
+}  // namespace
+
+ThreadState &thread_state() {
+  static thread_local ThreadState ts __attribute__((tls_model("initial-exec")));
+  return ts;
+}
+
+Call::Call(uint16_t function_id) noexcept : ts_(&thread_state()), fid_(function_id) {
+  if (ts_->depth++ > 0)
+    return; // a call MPI makes internally: passed through untraced
+  Recorder &r = rec();
+  State s = r.state.load(std::memory_order_acquire);
+  if (s == State::Recording)
+    active_ = true;
+  else if (s == State::BeforeInit)
+    active_ = fid_ == r.id_init || fid_ == r.id_init_thread;
+  if (!active_)
+    return;
+  if (r.multithreaded) {
+    r.lock.lock();
+    locked_ = true;
+  }
+  if (!ts_->tid_assigned) {
+    static std::atomic<uint32_t> next_tid{0};
+    ts_->tid = next_tid++;
+    ts_->tid_assigned = true;
+  }
+  ts_->sig.clear();
+  ts_->ndeferred = 0;
+  ts_->slots.clear();
+  ts_->sig.put_varint(fid_);
+  ts_->sig.put_varint(ts_->tid);
+}
+
+Call::~Call() {
+  if (locked_)
+    rec().lock.unlock();
+  --ts_->depth;
+}
+
+SignatureBuffer &Call::buf() { return ts_->sig; }
+
+void Call::start() {
+  if (!active_)
+    return;
+  Recorder &r = rec();
+  if (r.settings.timing != TimingMode::None)
+    ts_->t0 = now_ns();
+  if (fid_ == r.id_finalize) {
+    // The trace is written before MPI goes away; MPI_Finalize itself is the
+    // last call recorded, with the return code it is expected to have.
+    ts_->t1 = ts_->t0;
+    finish(MPI_SUCCESS);
+    active_ = false;
+    if (locked_) {
+      r.lock.unlock();
+      locked_ = false;
+    }
+    r.on_finalize();
+    return;
+  }
+  if (locked_) {
+    r.lock.unlock();
+    locked_ = false;
+  }
+}
+
+void Call::stop() {
+  if (!active_)
+    return;
+  Recorder &r = rec();
+  if (r.settings.timing != TimingMode::None)
+    ts_->t1 = now_ns();
+  if (r.multithreaded && !locked_) {
+    r.lock.lock();
+    locked_ = true;
+  }
+  if (r.state.load(std::memory_order_relaxed) == State::BeforeInit) {
+    r.on_init();
+    if (r.multithreaded && !locked_) {
+      r.lock.lock();
+      locked_ = true;
+    }
+  }
+}
+
+void Call::finish(int64_t rc) {
+  if (!active_)
+    return;
+  Recorder &r = rec();
+  SignatureBuffer &b = ts_->sig;
+  // Requests created by this call: their pool is keyed by everything else.
+  size_t prefix = b.size();
+  for (int i = 0; i < ts_->ndeferred; ++i) {
+    const auto &d = ts_->deferred[i];
+    if (!d.where) {
+      b.put_varint(0);
+      continue;
+    }
+    uint64_t key = handle_key(*d.where);
+    if (key == handle_key(MPI_REQUEST_NULL)) {
+      b.put_varint(2); // one element: the null request
+      b.put_varint(0);
+      continue;
+    }
+    uint64_t id = r.requests.create(key, d.where, b.data(), prefix, d.info);
+    b.put_varint(2);
+    b.put_varint(2 * id + 2);
+  }
+  b.put_zigzag(rc);
+  r.requests.unclaim_all();
+  r.record(b.data(), b.size(), ts_->t0, ts_->t1);
+  active_ = false;
+}
+
+// --- scalars -------------------------------------------------------------------
+
+void Call::dbls(const double *p, int64_t n) {
+  if (!p || n < 0) {
+    buf().put_varint(0);
+    return;
+  }
+  buf().put_varint(static_cast<uint64_t>(n) + 1);
+  buf().put_bytes(p, static_cast<size_t>(n) * sizeof(double));
+}
+
+void Call::tag(int t) { buf().put_varint(t == MPI_ANY_TAG ? 0 : 1 + zigzag(t)); }
+
+void Call::tags(const int *p, int64_t n) {
+  if (!p || n < 0) {
+    buf().put_varint(0);
+    return;
+  }
+  buf().put_varint(static_cast<uint64_t>(n) + 1);
+  for (int64_t i = 0; i < n; ++i)
+    tag(p[i]);
+}
+
+void Call::rank(int r, RankCtx ctx, bool relative) {
+  uint64_t v;
+  if (r == MPI_ANY_SOURCE)
+    v = kRankAnySource;
+  else if (r == MPI_PROC_NULL)
+    v = kRankProcNull;
+  else if (r == MPI_ROOT)
+    v = kRankRoot;
+  else if (r == MPI_UNDEFINED)
+    v = kRankUndefined;
+  else if (relative && ctx.rank >= 0 && rec().settings.relative_ranks)
+    v = 4 + 2 * zigzag(static_cast<int64_t>(r) - ctx.rank) + 1;
+  else
+    v = 4 + 2 * zigzag(r);
+  buf().put_varint(v);
+}
+
+void Call::ranks(const int *p, int64_t n, RankCtx ctx, bool relative) {
+  if (!p || n < 0) {
+    buf().put_varint(0);
+    return;
+  }
+  buf().put_varint(static_cast<uint64_t>(n) + 1);
+  for (int64_t i = 0; i < n; ++i)
+    rank(p[i], ctx, relative);
+}
+
+bool Call::is_special_int_array(const int *p) {
+  return p == MPI_UNWEIGHTED || p == MPI_WEIGHTS_EMPTY;
+}
+
+void Call::special_int_array(const int *p) {
+  // MPI_UNWEIGHTED is stored as an absent array, MPI_WEIGHTS_EMPTY as an empty one.
+  buf().put_varint(p == MPI_UNWEIGHTED ? 0 : 1);
+}
+
+// --- handles -------------------------------------------------------------------
+
+void Call::handle_key_(HandleKind k, uint64_t key) {
+  buf().put_varint(rec().handles[static_cast<int>(k)].encode(key));
+}
+
+void Call::create_key_(HandleKind k, uint64_t key) {
+  uint64_t enc = rec().handles[static_cast<int>(k)].create(key);
+  buf().put_varint(enc);
+  if (k == HandleKind::Comm && enc != 0)
+    rec().comms.set_encoded_id(handle_from_key<MPI_Comm>(key), enc);
+}
+
+void Call::release_key_(HandleKind k, uint64_t key) {
+  rec().handles[static_cast<int>(k)].release(key);
+  if (k == HandleKind::Comm)
+    rec().comms.forget(key);
+}
+
+void Call::note_comm(MPI_Comm c) {
+  if (c != MPI_COMM_NULL)
+    rec().comms.forget(handle_key(c)); // a recycled handle value: facts are stale
+}
+
+void Call::requests_in(const MPI_Request *p, int64_t n) {
+  if (!p || n < 0) {
+    buf().put_varint(0);
+    return;
+  }
+  Recorder &r = rec();
+  const uint64_t null_key = handle_key(MPI_REQUEST_NULL);
+  buf().put_varint(static_cast<uint64_t>(n) + 1);
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t key = handle_key(p[i]);
+    RequestSlot slot{RequestRegistry::kNone, key, ReqInfo{}};
+    if (key == null_key) {
+      buf().put_varint(0);
+    } else {
+      uint32_t e = r.requests.find(key, p + i);
+      if (e == RequestRegistry::kNone)
+        e = r.requests.adopt(key, p + i);
+      slot.entry = e;
+      slot.info = r.requests.info(e);
+      buf().put_varint(2 * r.requests.id(e) + 2);
+    }
+    ts_->slots.push_back(slot);
+  }
+}
+
+void Call::requests_out(const MPI_Request *p, int64_t n) {
+  if (!p || n < 0) {
+    buf().put_varint(0);
+    return;
+  }
+  Recorder &r = rec();
+  const uint64_t null_key = handle_key(MPI_REQUEST_NULL);
+  buf().put_varint(static_cast<uint64_t>(n) + 1);
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t key = handle_key(p[i]);
+    const RequestSlot *slot =
+        static_cast<size_t>(i) < ts_->slots.size() ? &ts_->slots[static_cast<size_t>(i)] : nullptr;
+    if (key == null_key) {
+      buf().put_varint(0);
+      if (slot && slot->entry != RequestRegistry::kNone)
+        r.requests.release(slot->entry); // completed and freed by MPI
+    } else if (slot && slot->entry != RequestRegistry::kNone && slot->before_key == key) {
+      buf().put_varint(2 * r.requests.id(slot->entry) + 2); // still active, or persistent
+    } else {
+      uint32_t e = r.requests.find(key, p + i);
+      if (e == RequestRegistry::kNone)
+        e = r.requests.adopt(key, p + i);
+      buf().put_varint(2 * r.requests.id(e) + 2);
+    }
+  }
+}
+
+void Call::request_create(const MPI_Request *p, const ReqInfo &info) {
+  if (ts_->ndeferred < 4)
+    ts_->deferred[ts_->ndeferred++] = {p, info};
+}
+
+// --- addresses, strings, callbacks -----------------------------------------------
+
+void Call::buffer(const void *p) {
+  uint64_t v;
+  if (p == MPI_IN_PLACE)
+    v = 1;
+  else if (p == nullptr)
+    v = 0;
+  else if (p == MPI_BOTTOM)
+    v = 2;
+  else
+    v = 3 + rec().addresses.id(p);
+  buf().put_varint(v);
+}
+
+void Call::pointer(const void *p) { buf().put_varint(p ? 1 + rec().addresses.id(p) : 0); }
+
+void Call::string(const char *s) {
+  if (!s) {
+    buf().put_varint(0);
+    return;
+  }
+  size_t n = std::strlen(s);
+  buf().put_varint(n + 1);
+  buf().put_bytes(s, n);
+}
+
+void Call::string_array(char *const *a, int64_t n) {
+  if (!a || n < 0) {
+    buf().put_varint(0);
+    return;
+  }
+  buf().put_varint(static_cast<uint64_t>(n) + 1);
+  for (int64_t i = 0; i < n; ++i)
+    string(a[i]);
+}
+
+void Call::argv_array(char **const *a, int64_t n) {
+  if (!a || n < 0) {
+    buf().put_varint(0);
+    return;
+  }
+  buf().put_varint(static_cast<uint64_t>(n) + 1);
+  for (int64_t i = 0; i < n; ++i)
+    string_array(a[i], len_nullterm(a[i]));
+}
+
+void Call::callback(const void *fn) {
+  if (!fn) {
+    buf().put_varint(0);
+    return;
+  }
+  Recorder &r = rec();
+  if (const uint32_t *k = r.callbacks.predefined(fn)) {
+    buf().put_varint(2ull * *k + 1);
+    return;
+  }
+  buf().put_varint(2ull * r.callbacks.id(fn) + 2);
+}
+
+// --- statuses --------------------------------------------------------------------
+
+void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool completed) {
+  if (!completed) {
+    buf().put_varint(1);
+    return;
+  }
+  ReqInfo info;
+  switch (ctx.mode) {
+  case StatusCtx::FromCall:
+    info = ctx.call;
+    break;
+  case StatusCtx::None:
+    break;
+  default:
+    if (slot < 0 || static_cast<size_t>(slot) >= ts_->slots.size() ||
+        ts_->slots[static_cast<size_t>(slot)].entry == RequestRegistry::kNone) {
+      buf().put_varint(1); // an inactive request: an empty status
+      return;
+    }
+    info = ts_->slots[static_cast<size_t>(slot)].info;
+    if (!info.p2p || !info.receive) {
+      buf().put_varint(1); // sends and collectives: nothing to keep
+      return;
+    }
+  }
+  int count = 0;
+  PMPI_Get_count(st, MPI_BYTE, &count);
+  if (info.p2p && info.peer != MPI_ANY_SOURCE && info.tag != MPI_ANY_TAG) {
+    buf().put_varint(3);
+    buf().put_zigzag(count == MPI_UNDEFINED ? -1 : count);
+    return;
+  }
+  buf().put_varint(2);
+  rank(st->MPI_SOURCE, info.ctx, true);
+  tag(st->MPI_TAG);
+  buf().put_zigzag(count == MPI_UNDEFINED ? -1 : count);
+}
+
+void Call::status(const MPI_Status *st, const StatusCtx &ctx) {
+  if (st == MPI_STATUS_IGNORE) {
+    buf().put_varint(0);
+    return;
+  }
+  bool completed = !(ctx.flag && *ctx.flag == 0);
+  int slot = 0;
+  if (ctx.mode == StatusCtx::Single) {
+    slot = ctx.index ? *ctx.index : MPI_UNDEFINED;
+    if (slot == MPI_UNDEFINED)
+      completed = false;
+  }
+  status_one(st, slot, ctx, completed);
+}
+
+void Call::statuses(const MPI_Status *st, int64_t n, const StatusCtx &ctx) {
+  if (st == MPI_STATUSES_IGNORE || !st || n < 0) {
+    buf().put_varint(0);
+    return;
+  }
+  bool completed = !(ctx.flag && *ctx.flag == 0);
+  buf().put_varint(static_cast<uint64_t>(n) + 1);
+  for (int64_t i = 0; i < n; ++i) {
+    int slot = static_cast<int>(i);
+    if (ctx.mode == StatusCtx::Indexed)
+      slot = ctx.index ? ctx.index[i] : -1;
+    status_one(st + i, slot, ctx, completed);
+  }
+}
+
+// --- helpers for generated expressions ----------------------------------------------
+
+RankCtx comm_ctx(MPI_Comm comm) {
+  if (comm == MPI_COMM_NULL)
+    return {};
+  return {rec().comms.rank_of(comm)};
+}
+
+RankCtx group_ctx(MPI_Group group) {
+  int r = MPI_UNDEFINED;
+  if (group != MPI_GROUP_NULL)
+    PMPI_Group_rank(group, &r);
+  return {r == MPI_UNDEFINED ? -1 : r};
+}
+
+int64_t len_peers(MPI_Comm comm) {
+  const CommFacts &f = rec().comms.facts(comm);
+  return f.remote_size >= 0 ? f.remote_size : f.size;
+}
+int64_t len_comm_size(MPI_Comm comm) { return rec().comms.facts(comm).size; }
+int64_t len_indegree(MPI_Comm comm) {
+  int v = rec().comms.facts(comm).indegree;
+  return v < 0 ? 0 : v;
+}
+int64_t len_outdegree(MPI_Comm comm) {
+  int v = rec().comms.facts(comm).outdegree;
+  return v < 0 ? 0 : v;
+}
+int64_t len_cart_dim(MPI_Comm comm) {
+  int v = rec().comms.facts(comm).cart_dims;
+  return v < 0 ? 0 : v;
+}
+int64_t len_group_size(MPI_Group group) {
+  int n = 0;
+  if (group != MPI_GROUP_NULL)
+    PMPI_Group_size(group, &n);
+  return n;
+}
+
+bool is_root(int root, MPI_Comm comm) {
+  if (comm == MPI_COMM_NULL)
+    return true;
+  const CommFacts &f = rec().comms.facts(comm);
+  if (f.remote_size >= 0)
+    return root == MPI_ROOT;
+  return root == f.rank;
+}
+
+}  // namespace pilgrim::rt

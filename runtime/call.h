@@ -1,0 +1,268 @@
+// The per-role encoding interface the generated wrappers call. One Call
+// object lives for the duration of one intercepted MPI call:
+//
+//   Call c_(id); if (!c_.active()) return PMPI_X(...);
+//   <in-values>; c_.start(); rc = PMPI_X(...); c_.stop(); <out-values>;
+//   c_.finish(rc);
+//
+// Each role (pilgrim/function_table.h) has exactly one encoder here, and the
+// byte layout they write is the signature encoding of docs/FORMAT.md.
+#pragma once
+
+#include "handle_key.h"
+#include "pilgrim/function_table.h"
+#include "signature_buffer.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <type_traits>
+
+// The wrappers are the only symbols libpilgrim.so exports.
+#define PILGRIM_EXPORT __attribute__((visibility("default")))
+
+namespace pilgrim::rt {
+
+// The caller's rank in the communicator or group a rank belongs to; -1 when
+// unknown (ranks are then stored absolute).
+struct RankCtx {
+  int rank = -1;
+};
+RankCtx comm_ctx(MPI_Comm comm);
+RankCtx group_ctx(MPI_Group group);
+
+// What a request is, noted when it is created, so that its status can be
+// stored with only what the call did not already say.
+struct ReqInfo {
+  int peer = 0, tag = 0;
+  RankCtx ctx;
+  bool p2p = false, receive = false;
+  static ReqInfo p2p(int peer, int tag, RankCtx ctx, bool receive) {
+    ReqInfo r;
+    r.peer = peer;
+    r.tag = tag;
+    r.ctx = ctx;
+    r.p2p = true;
+    r.receive = receive;
+    return r;
+  }
+};
+
+// Which request (or call) a status belongs to.
+struct StatusCtx {
+  enum Mode : uint8_t { None, Direct, Single, Indexed, FromCall } mode = None;
+  const int *index = nullptr; // Single: *index; Indexed: index[k]
+  const int *flag = nullptr;  // when non-null and *flag == 0, nothing completed
+  ReqInfo call;               // FromCall
+  static StatusCtx none() { return {}; }
+  static StatusCtx direct() {
+    StatusCtx s;
+    s.mode = Direct;
+    return s;
+  }
+  static StatusCtx single(const int *index) {
+    StatusCtx s;
+    s.mode = Single;
+    s.index = index;
+    return s;
+  }
+  static StatusCtx indexed(const int *indices) {
+    StatusCtx s;
+    s.mode = Indexed;
+    s.index = indices;
+    return s;
+  }
+  static StatusCtx call_(int source, int tag, RankCtx ctx) {
+    StatusCtx s;
+    s.mode = FromCall;
+    s.call = ReqInfo::p2p(source, tag, ctx, true);
+    return s;
+  }
+  static StatusCtx call(int source, int tag, RankCtx ctx) { return call_(source, tag, ctx); }
+  StatusCtx when(const int *f) const {
+    StatusCtx s = *this;
+    s.flag = f;
+    return s;
+  }
+};
+
+struct ThreadState;
+
+class Call {
+public:
+  explicit Call(uint16_t function_id) noexcept;
+  ~Call();
+  Call(const Call &) = delete;
+  Call &operator=(const Call &) = delete;
+
+  bool active() const { return active_; }
+  void start();
+  void stop();
+  void finish(int64_t rc);
+
+  // --- values ---------------------------------------------------------------
+  void value(int64_t v) { buf().put_zigzag(v); }
+  template <class T> void values(const T *p, int64_t n) {
+    if (!p || n < 0) {
+      buf().put_varint(0);
+      return;
+    }
+    if constexpr (std::is_same_v<T, int>) {
+      if (is_special_int_array(p)) {
+        special_int_array(p);
+        return;
+      }
+    }
+    buf().put_varint(static_cast<uint64_t>(n) + 1);
+    for (int64_t i = 0; i < n; ++i)
+      buf().put_zigzag(static_cast<int64_t>(p[i]));
+  }
+  template <class T> void matrix3(const T (*p)[3], int64_t rows) {
+    if (!p || rows < 0) {
+      buf().put_varint(0);
+      return;
+    }
+    buf().put_varint(static_cast<uint64_t>(rows) + 1);
+    for (int64_t i = 0; i < rows; ++i)
+      for (int j = 0; j < 3; ++j)
+        buf().put_zigzag(static_cast<int64_t>(p[i][j]));
+  }
+  void dbl(double v) { buf().put_bytes(&v, sizeof v); }
+  void dbls(const double *p, int64_t n);
+  void tag(int t);
+  void tags(const int *p, int64_t n);
+  void rank(int r, RankCtx ctx, bool relative);
+  void ranks(const int *p, int64_t n, RankCtx ctx, bool relative);
+
+  // --- handles --------------------------------------------------------------
+  template <class H> void handle(HandleKind k, H h) { handle_key_(k, handle_key(h)); }
+  template <class H> void handles(HandleKind k, const H *p, int64_t n) {
+    if (!p || n < 0) {
+      buf().put_varint(0);
+      return;
+    }
+    buf().put_varint(static_cast<uint64_t>(n) + 1);
+    for (int64_t i = 0; i < n; ++i)
+      handle_key_(k, handle_key(p[i]));
+  }
+  template <class H> void handles_create(HandleKind k, const H *p, int64_t n) {
+    if (!p || n < 0) {
+      buf().put_varint(0);
+      return;
+    }
+    buf().put_varint(static_cast<uint64_t>(n) + 1);
+    for (int64_t i = 0; i < n; ++i) {
+      if constexpr (std::is_same_v<H, MPI_Comm>)
+        if (k == HandleKind::Comm)
+          note_comm(p[i]);
+      create_key_(k, handle_key(p[i]));
+    }
+  }
+  template <class H> void handle_free(HandleKind k, const H *p, H before) {
+    handles(k, p, 1);
+    release_key_(k, handle_key(before));
+  }
+  void requests_in(const MPI_Request *p, int64_t n);
+  void requests_out(const MPI_Request *p, int64_t n);
+  void request_create(const MPI_Request *p, const ReqInfo &info);
+
+  // --- addresses, strings, callbacks ----------------------------------------
+  void buffer(const void *p);
+  void pointer(const void *p);
+  void pointer(MPI_Aint a) { pointer(reinterpret_cast<const void *>(static_cast<uintptr_t>(a))); }
+  void pointer_out(const void *p) { pointer(p ? *static_cast<void *const *>(p) : nullptr); }
+  void pointer_out(const MPI_Aint *p) {
+    if (p)
+      pointer(*p);
+    else
+      pointer(static_cast<const void *>(nullptr));
+  }
+  void opaque(bool non_null) {
+    uint8_t b = non_null ? 1 : 0;
+    buf().put_bytes(&b, 1);
+  }
+  void string(const char *s);
+  void string_out(const char *s, int64_t rc) { string(rc == MPI_SUCCESS ? s : nullptr); }
+  void string_array(char *const *a, int64_t n);
+  void argv_array(char **const *a, int64_t n);
+  void callback(const void *fn);
+
+  // --- statuses -------------------------------------------------------------
+  void status(const MPI_Status *st, const StatusCtx &ctx);
+  void statuses(const MPI_Status *st, int64_t n, const StatusCtx &ctx);
+
+private:
+  SignatureBuffer &buf();
+  void handle_key_(HandleKind k, uint64_t key);
+  void create_key_(HandleKind k, uint64_t key);
+  void release_key_(HandleKind k, uint64_t key);
+  void note_comm(MPI_Comm c);
+  void status_one(const MPI_Status *st, int request_slot, const StatusCtx &ctx, bool completed);
+  static bool is_special_int_array(const int *p);
+  void special_int_array(const int *p);
+
+  ThreadState *ts_;
+  uint16_t fid_;
+  bool active_ = false;
+  bool locked_ = false;
+};
+
+// --- helpers the generated length and root expressions use ---------------------
+int64_t len_peers(MPI_Comm comm);
+int64_t len_comm_size(MPI_Comm comm);
+int64_t len_indegree(MPI_Comm comm);
+int64_t len_outdegree(MPI_Comm comm);
+int64_t len_group_size(MPI_Group group);
+int64_t len_cart_dim(MPI_Comm comm);
+template <class T> int64_t len_deref(const T *p) {
+  if (!p)
+    return 0;
+  int64_t v = static_cast<int64_t>(*p);
+  return v < 0 ? 0 : v; // MPI_UNDEFINED and friends count as 0
+}
+template <class T> int64_t len_elem(const T *p, int64_t i) {
+  if (!p || i < 0)
+    return 0;
+  int64_t v = static_cast<int64_t>(p[i]);
+  return v < 0 ? 0 : v;
+}
+template <class T> int64_t len_sum(const T *p, int64_t n) {
+  int64_t s = 0;
+  for (int64_t i = 0; p && i < n; ++i)
+    s += static_cast<int64_t>(p[i]);
+  return s;
+}
+template <class T> int64_t len_nullterm(T *const *p) {
+  int64_t n = 0;
+  while (p && p[n])
+    ++n;
+  return n;
+}
+template <class T> int64_t len_nullterm(T **p) {
+  int64_t n = 0;
+  while (p && p[n])
+    ++n;
+  return n;
+}
+bool is_root(int root, MPI_Comm comm);
+
+template <class T> int64_t as_int64(T v) {
+  if constexpr (std::is_pointer_v<T>)
+    return static_cast<int64_t>(reinterpret_cast<uintptr_t>(v));
+  else
+    return static_cast<int64_t>(v);
+}
+template <class T> bool non_null(T v) {
+  if constexpr (std::is_pointer_v<T>)
+    return v != nullptr;
+  else
+    return true;
+}
+template <class F> const void *function_address(F fn) {
+  if constexpr (std::is_pointer_v<F>)
+    return reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(fn));
+  else
+    return nullptr;
+}
+
+}  // namespace pilgrim::rt

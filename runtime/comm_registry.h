@@ -1,0 +1,48 @@
+// What the runtime knows of each communicator: the caller's rank, the sizes
+// of its groups and its topology's degrees, cached by handle value so that
+// rank encoding and array lengths cost a lookup, not an MPI call.
+#pragma once
+
+#include "flat_map.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace pilgrim::rt {
+
+struct CommFacts {
+  uint64_t key = 0;
+  uint64_t encoded_id = 0; // the comm's handle encoding, for the trace's comm table
+  int rank = -1, size = 0, remote_size = -1;
+  int indegree = -1, outdegree = -1, cart_dims = -1;
+};
+
+class CommRegistry {
+public:
+  void set_world(MPI_Comm world);
+  const CommFacts &facts(MPI_Comm comm);
+  int rank_of(MPI_Comm comm) {
+    if (handle_matches(comm, world_key_))
+      return world_rank_;
+    return facts(comm).rank;
+  }
+  void forget(uint64_t key);
+  void set_encoded_id(MPI_Comm comm, uint64_t encoded);
+  // Every communicator the run created, for the trace's comm table.
+  const std::vector<CommFacts> &history() const { return history_; }
+  size_t memory_bytes() const { return map_.memory_bytes() + facts_.capacity() * sizeof(CommFacts); }
+
+private:
+  static bool handle_matches(MPI_Comm c, uint64_t key);
+  void fill_topology(CommFacts &f, MPI_Comm comm);
+  FlatMap map_;
+  std::vector<CommFacts> facts_;
+  std::vector<uint32_t> free_;
+  std::vector<CommFacts> history_;
+  uint64_t world_key_ = 0;
+  int world_rank_ = 0;
+};
+
+}  // namespace pilgrim::rt

@@ -1,0 +1,62 @@
+// Symbolic ids for the handles of one kind: predefined handles by their index
+// in the format's name table, user handles from a SymbolPool.
+#pragma once
+
+#include "flat_map.h"
+#include "symbol_pool.h"
+
+#include <cstdint>
+
+namespace pilgrim::rt {
+
+class HandleRegistry {
+public:
+  void set_null(uint64_t key) {
+    null_key_ = key;
+    has_null_ = true;
+  }
+  void add_predefined(uint64_t key, uint32_t index) { predefined_.set(key, index); }
+
+  // Handle element encoding (docs/FORMAT.md): 0 null, 2k+1 predefined k,
+  // 2u+2 user id u. A handle never seen before gets a fresh id.
+  uint64_t encode(uint64_t key) {
+    if (has_null_ && key == null_key_)
+      return 0;
+    if (const uint32_t *p = predefined_.find(key))
+      return 2ull * *p + 1;
+    if (const uint32_t *u = user_.find(key))
+      return 2ull * *u + 2;
+    uint32_t id = pool_.acquire();
+    user_.set(key, id);
+    return 2ull * id + 2;
+  }
+  // A handle MPI just created: a new id even if the value was seen before
+  // (its earlier object was freed without our noticing).
+  uint64_t create(uint64_t key) {
+    if (has_null_ && key == null_key_)
+      return 0;
+    if (const uint32_t *p = predefined_.find(key))
+      return 2ull * *p + 1;
+    if (const uint32_t *u = user_.find(key))
+      pool_.release(*u);
+    uint32_t id = pool_.acquire();
+    user_.set(key, id);
+    return 2ull * id + 2;
+  }
+  void release(uint64_t key) {
+    if (const uint32_t *u = user_.find(key)) {
+      pool_.release(*u);
+      user_.erase(key);
+    }
+  }
+  bool is_null(uint64_t key) const { return has_null_ && key == null_key_; }
+  size_t memory_bytes() const { return predefined_.memory_bytes() + user_.memory_bytes(); }
+
+private:
+  FlatMap predefined_, user_;
+  SymbolPool pool_;
+  uint64_t null_key_ = 0;
+  bool has_null_ = false;
+};
+
+}  // namespace pilgrim::rt

@@ -1,0 +1,290 @@
+#include "recorder.h"
+
+#include "generated_function_table.h"
+#include "pilgrim/trace_model.h"
+#include "pilgrim/trace_writer.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace pilgrim::rt {
+
+int64_t now_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+Recorder &Recorder::get() {
+  // Never destroyed: wrappers may run during static destruction.
+  static Recorder *r = new Recorder();
+  return *r;
+}
+
+Recorder::Recorder() {
+  auto id_of = [](const char *name) -> uint16_t {
+    const FunctionInfo *f = generated_function(name);
+    return f ? f->id : 0xffff;
+  };
+  id_init = id_of("MPI_Init");
+  id_init_thread = id_of("MPI_Init_thread");
+  id_finalize = id_of("MPI_Finalize");
+}
+
+namespace {
+
+// Stops the run at MPI_Init: rank 0 says why, every rank leaves.
+[[noreturn]] void stop_run(MPI_Comm comm, int rank, const std::string &why) {
+  if (rank == 0)
+    std::fprintf(stderr, "%s\n", why.c_str());
+  PMPI_Barrier(comm);
+  PMPI_Finalize();
+  std::exit(1);
+}
+
+}  // namespace
+
+void Recorder::on_init() {
+  PMPI_Comm_dup(MPI_COMM_WORLD, &private_comm_);
+  PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank_);
+  PMPI_Comm_size(MPI_COMM_WORLD, &world_size_);
+  int provided = MPI_THREAD_SINGLE;
+  PMPI_Query_thread(&provided);
+  multithreaded = provided == MPI_THREAD_MULTIPLE;
+  std::string error;
+  if (!parse_settings(settings, error))
+    stop_run(private_comm_, world_rank_, error);
+  check_output_writable();
+  setup_predefined();
+  comms.set_world(MPI_COMM_WORLD);
+  timespec wall;
+  clock_gettime(CLOCK_REALTIME, &wall);
+  start_time_ns_ = static_cast<int64_t>(wall.tv_sec) * 1000000000 + wall.tv_nsec;
+  state.store(State::Recording, std::memory_order_release);
+}
+
+void Recorder::check_output_writable() {
+  int ok = 1;
+  std::string why;
+  if (world_rank_ == 0) {
+    // Open without truncating: an existing trace stays until the new one is written.
+    int fd = ::open(settings.output.c_str(), O_WRONLY | O_CREAT, 0644);
+    if (fd < 0) {
+      ok = 0;
+      why = "pilgrim: cannot write the trace to " + settings.output + ": " + std::strerror(errno) +
+            " (set PILGRIM_OUTPUT)";
+    } else {
+      ::close(fd);
+    }
+  }
+  PMPI_Bcast(&ok, 1, MPI_INT, 0, private_comm_);
+  if (!ok)
+    stop_run(private_comm_, world_rank_, why);
+}
+
+void Recorder::record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
+  bool inserted;
+  uint32_t terminal = cst_.intern(sig, n, inserted);
+  if (inserted)
+    stats_.emplace_back();
+  SignatureStats &s = stats_[terminal];
+  ++s.count;
+  if (settings.timing != TimingMode::None) {
+    s.duration.add(static_cast<double>(t1 - t0));
+    if (s.last_start >= 0)
+      s.interval.add(static_cast<double>(t0 - s.last_start));
+    s.last_start = t0;
+  }
+  grammar_.append(terminal);
+  ++calls_;
+  if (settings.verify) {
+    uint64_t len = n;
+    while (len >= 0x80) {
+      verify_log_.push_back(static_cast<uint8_t>(len) | 0x80);
+      len >>= 7;
+    }
+    verify_log_.push_back(static_cast<uint8_t>(len));
+    verify_log_.insert(verify_log_.end(), sig, sig + n);
+  }
+}
+
+size_t Recorder::memory_bytes() const {
+  size_t m = cst_.memory_bytes() + stats_.capacity() * sizeof(SignatureStats) +
+             grammar_.memory_bytes() + requests.memory_bytes() + addresses.memory_bytes() +
+             callbacks.memory_bytes() + comms.memory_bytes();
+  for (const auto &h : handles)
+    m += h.memory_bytes();
+  return m;
+}
+
+void Recorder::on_finalize() {
+  state.store(State::Finalized, std::memory_order_release);
+  if (settings.verify)
+    write_verify_log();
+  write_trace();
+  if (settings.summary)
+    print_summary();
+  PMPI_Comm_free(&private_comm_);
+}
+
+void Recorder::write_verify_log() {
+  std::string path = settings.output + ".verify." + std::to_string(world_rank_);
+  FILE *f = std::fopen(path.c_str(), "wb");
+  if (!f) {
+    std::fprintf(stderr, "pilgrim: cannot write %s: %s\n", path.c_str(), std::strerror(errno));
+    return;
+  }
+  std::fwrite(verify_log_.data(), 1, verify_log_.size(), f);
+  std::fclose(f);
+}
+
+namespace {
+
+TimingStats to_seconds(const TimingAccumulator &a) {
+  TimingStats t;
+  t.n = a.n;
+  t.mean = a.mean * 1e-9;
+  t.m2 = a.m2 * 1e-18;
+  t.min = a.min * 1e-9;
+  t.max = a.max * 1e-9;
+  return t;
+}
+
+uint16_t function_id_of(std::string_view sig) {
+  uint64_t v = 0;
+  int shift = 0;
+  for (unsigned char c : sig) {
+    v |= static_cast<uint64_t>(c & 0x7f) << shift;
+    if (!(c & 0x80))
+      break;
+    shift += 7;
+  }
+  return static_cast<uint16_t>(v);
+}
+
+}  // namespace
+
+void Recorder::write_trace() {
+  RankTrace mine;
+  mine.cst.reserve(cst_.size());
+  for (uint32_t t = 0; t < cst_.size(); ++t) {
+    CstEntry e;
+    e.signature = std::string(cst_.key(t));
+    e.count = stats_[t].count;
+    e.duration = to_seconds(stats_[t].duration);
+    e.interval = to_seconds(stats_[t].interval);
+    mine.cst.push_back(std::move(e));
+  }
+  mine.grammar.rules = grammar_.rules();
+  for (const CommFacts &f : comms.history()) {
+    if (f.encoded_id < 2 || f.encoded_id % 2 != 0)
+      continue; // predefined communicators are known to every reader
+    CommInfo c;
+    c.comm_id = (f.encoded_id - 2) / 2;
+    c.rank = f.rank;
+    c.size = f.size;
+    c.remote_size = f.remote_size;
+    mine.comms.push_back(c);
+  }
+  std::string blob = serialize_rank(mine);
+
+  // Which functions the trace uses: a bitmap OR-reduced over all ranks.
+  std::vector<uint8_t> used(kGeneratedFunctionCount, 0), all_used(kGeneratedFunctionCount, 0);
+  for (const CstEntry &e : mine.cst) {
+    const FunctionInfo *f = generated_function(function_id_of(e.signature));
+    if (f)
+      used[static_cast<size_t>(f - kGeneratedFunctions)] = 1;
+  }
+  PMPI_Reduce(used.data(), all_used.data(), static_cast<int>(used.size()), MPI_UNSIGNED_CHAR,
+              MPI_BOR, 0, private_comm_);
+
+  int size = static_cast<int>(blob.size());
+  std::vector<int> sizes(world_rank_ == 0 ? world_size_ : 0), displs;
+  PMPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, private_comm_);
+  std::string all;
+  if (world_rank_ == 0) {
+    displs.resize(world_size_);
+    size_t total = 0;
+    for (int r = 0; r < world_size_; ++r) {
+      displs[r] = static_cast<int>(total);
+      total += static_cast<size_t>(sizes[r]);
+    }
+    all.resize(total);
+  }
+  PMPI_Gatherv(blob.data(), size, MPI_BYTE, all.data(), sizes.data(), displs.data(), MPI_BYTE, 0,
+               private_comm_);
+  int ok = 1;
+  if (world_rank_ == 0) {
+    std::vector<std::string> blobs;
+    for (int r = 0; r < world_size_; ++r)
+      blobs.push_back(all.substr(static_cast<size_t>(displs[r]), static_cast<size_t>(sizes[r])));
+    std::vector<const FunctionInfo *> functions;
+    for (size_t i = 0; i < kGeneratedFunctionCount; ++i)
+      if (all_used[i])
+        functions.push_back(&kGeneratedFunctions[i]);
+    TraceHeader h;
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {0};
+    int len = 0;
+    PMPI_Get_library_version(lib, &len);
+    std::string libv(lib, static_cast<size_t>(std::max(len, 0)));
+    auto nl = libv.find('\n');
+    if (nl != std::string::npos)
+      libv.resize(nl);
+#if defined(OPEN_MPI)
+    h.mpi_library = "Open MPI";
+#elif defined(MPICH)
+    h.mpi_library = "MPICH";
+#else
+    h.mpi_library = "unknown";
+#endif
+    h.mpi_version = libv;
+    h.nranks = static_cast<uint32_t>(world_size_);
+    h.timing_mode = static_cast<uint8_t>(settings.timing);
+    h.command_line = command_line();
+    h.start_time_unix_ns = start_time_ns_;
+    try {
+      pilgrim::write_trace(settings.output, h, functions, blobs);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "pilgrim: %s\n", e.what());
+      ok = 0;
+    }
+  }
+  (void)ok;
+}
+
+void Recorder::print_summary() {
+  std::vector<unsigned long long> counts(kGeneratedFunctionCount, 0), total(kGeneratedFunctionCount, 0);
+  for (uint32_t t = 0; t < cst_.size(); ++t) {
+    const FunctionInfo *f = generated_function(function_id_of(cst_.key(t)));
+    if (f)
+      counts[static_cast<size_t>(f - kGeneratedFunctions)] += stats_[t].count;
+  }
+  PMPI_Reduce(counts.data(), total.data(), static_cast<int>(counts.size()),
+              MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, private_comm_);
+  if (world_rank_ != 0)
+    return;
+  std::vector<size_t> order;
+  unsigned long long sum = 0;
+  for (size_t i = 0; i < total.size(); ++i)
+    if (total[i]) {
+      order.push_back(i);
+      sum += total[i];
+    }
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (total[a] != total[b])
+      return total[a] > total[b];
+    return std::strcmp(kGeneratedFunctions[a].name, kGeneratedFunctions[b].name) < 0;
+  });
+  std::printf("pilgrim: %llu MPI calls on %d ranks\n", sum, world_size_);
+  for (size_t i : order)
+    std::printf("pilgrim: %-28s %12llu\n", kGeneratedFunctions[i].name, total[i]);
+  std::printf("pilgrim: trace written to %s\n", settings.output.c_str());
+  std::fflush(stdout);
+}
+
+}  // namespace pilgrim::rt

@@ -1,0 +1,98 @@
+// The process-wide recording state: registries of symbolic ids, the call
+// signature table with its per-signature timing, the Sequitur grammar, and
+// what happens at MPI_Init and MPI_Finalize.
+#pragma once
+
+#include "address_registry.h"
+#include "call.h"
+#include "comm_registry.h"
+#include "handle_registry.h"
+#include "request_registry.h"
+#include "sequitur.h"
+#include "settings.h"
+#include "signature_table.h"
+#include "timing_stats.h"
+
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace pilgrim::rt {
+
+enum class State : uint8_t { BeforeInit, Recording, Finalized };
+
+struct RequestSlot {
+  uint32_t entry;      // RequestRegistry entry, or kNone for a null request
+  uint64_t before_key; // handle value before the call
+  ReqInfo info;        // copied: the entry may be released before statuses are read
+};
+
+struct ThreadState {
+  SignatureBuffer sig;
+  int depth = 0;
+  uint32_t tid = 0;
+  bool tid_assigned = false;
+  std::vector<RequestSlot> slots;
+  struct Deferred {
+    const MPI_Request *where;
+    ReqInfo info;
+  } deferred[4];
+  int ndeferred = 0;
+  int64_t t0 = 0, t1 = 0;
+};
+ThreadState &thread_state();
+
+struct SignatureStats {
+  TimingAccumulator duration, interval;
+  uint64_t count = 0;
+  int64_t last_start = -1;
+};
+
+class Recorder {
+public:
+  static Recorder &get();
+
+  std::atomic<State> state{State::BeforeInit};
+  Settings settings;
+  bool multithreaded = false;
+  std::mutex lock;
+
+  uint16_t id_init = 0, id_init_thread = 0, id_finalize = 0;
+  HandleRegistry handles[kHandleKindCount];
+  RequestRegistry requests;
+  AddressRegistry addresses; // buffers and pointers share one id space
+  AddressRegistry callbacks;
+  CommRegistry comms;
+
+  // Called by the Call of MPI_Init/MPI_Init_thread once PMPI_Init returned.
+  void on_init();
+  // Called by the Call of MPI_Finalize before PMPI_Finalize runs.
+  void on_finalize();
+  // One complete signature.
+  void record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
+
+  size_t memory_bytes() const;
+  uint64_t calls() const { return calls_; }
+
+private:
+  Recorder();
+  void setup_predefined();
+  void check_output_writable();
+  void write_trace();
+  void print_summary();
+  void write_verify_log();
+
+  SignatureTable cst_;
+  std::vector<SignatureStats> stats_;
+  Sequitur grammar_;
+  std::vector<uint8_t> verify_log_;
+  uint64_t calls_ = 0;
+  int64_t start_time_ns_ = 0;
+  MPI_Comm private_comm_ = MPI_COMM_NULL;
+  int world_rank_ = 0, world_size_ = 1;
+};
+
+int64_t now_ns();
+
+}  // namespace pilgrim::rt

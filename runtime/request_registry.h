@@ -1,0 +1,64 @@
+// Symbolic ids for requests. A request handle's value does not identify a
+// request: MPICH and Open MPI hand out one shared value for every send that
+// completed at once, or for MPI_PROC_NULL operations, so several outstanding
+// requests can carry the same value. Entries are therefore chained per value
+// and told apart by the address of the application's MPI_Request variable.
+//
+// Ids come from one pool per call signature with the request left out (the
+// Pilgrim paper, section 2.4.2), so a Waitany loop whose completion order
+// varies still draws the same ids in every iteration. The id written to the
+// trace is the Cantor pairing of (pool, slot): unique across pools, small.
+#pragma once
+
+#include "call.h"
+#include "flat_map.h"
+#include "signature_table.h"
+#include "symbol_pool.h"
+
+#include <vector>
+
+namespace pilgrim::rt {
+
+class RequestRegistry {
+public:
+  static constexpr uint32_t kNone = 0xffffffffu;
+
+  // A request just created by a call whose other bytes are `sig[0..n)`.
+  // Returns the symbolic id.
+  uint64_t create(uint64_t key, const void *where, const uint8_t *sig, size_t n,
+                  const ReqInfo &info);
+  // The entry for a request handle value seen at `where`; kNone if unknown.
+  // Entries claimed earlier in the same call are skipped.
+  uint32_t find(uint64_t key, const void *where);
+  // An entry for a request we never saw created (e.g. made inside MPI).
+  uint32_t adopt(uint64_t key, const void *where);
+  void release(uint32_t entry);
+  void unclaim_all();
+
+  uint64_t id(uint32_t entry) const { return entries_[entry].id; }
+  const ReqInfo &info(uint32_t entry) const { return entries_[entry].info; }
+  size_t memory_bytes() const;
+
+private:
+  struct Entry {
+    uint64_t key = 0;
+    const void *where = nullptr;
+    uint64_t id = 0;
+    uint32_t pool = 0, slot = 0;
+    uint32_t next = kNone; // next entry with the same handle value
+    bool live = false, claimed = false;
+    ReqInfo info;
+  };
+  uint32_t new_entry();
+  void link(uint32_t e);
+  static uint64_t cantor(uint64_t a, uint64_t b) { return (a + b) * (a + b + 1) / 2 + b; }
+
+  std::vector<Entry> entries_;
+  std::vector<uint32_t> free_entries_;
+  std::vector<uint32_t> claimed_;
+  FlatMap heads_;                 // handle value -> first entry
+  SignatureTable pool_keys_;      // signature without request -> pool index
+  std::vector<SymbolPool> pools_;
+};
+
+}  // namespace pilgrim::rt

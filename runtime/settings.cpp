@@ -1,0 +1,86 @@
+#include "settings.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+
+namespace pilgrim::rt {
+namespace {
+
+std::vector<std::string> cmdline_args() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::string> args;
+  std::string cur;
+  for (char c : all) {
+    if (c == '\0') {
+      args.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty())
+    args.push_back(cur);
+  return args;
+}
+
+bool parse_choice(const char *var, const char *const *choices, int n, int &index,
+                  std::string &error) {
+  const char *v = std::getenv(var);
+  if (!v)
+    return true;
+  for (int i = 0; i < n; ++i)
+    if (std::string(v) == choices[i]) {
+      index = i;
+      return true;
+    }
+  std::string allowed;
+  for (int i = 0; i < n; ++i)
+    allowed += std::string(i ? ", " : "") + choices[i];
+  error = std::string("pilgrim: invalid ") + var + "='" + v + "' (allowed: " + allowed + ")";
+  return false;
+}
+
+}  // namespace
+
+std::string program_name() {
+  auto args = cmdline_args();
+  if (args.empty())
+    return "program";
+  std::string p = args[0];
+  auto slash = p.rfind('/');
+  return slash == std::string::npos ? p : p.substr(slash + 1);
+}
+
+std::string command_line() {
+  std::string s;
+  for (const auto &a : cmdline_args())
+    s += (s.empty() ? "" : " ") + a;
+  return s;
+}
+
+bool parse_settings(Settings &out, std::string &error) {
+  static const char *const kBool[] = {"0", "1"};
+  static const char *const kTiming[] = {"none", "aggregate"};
+  static const char *const kRanks[] = {"absolute", "relative"};
+  int summary = 0, verify = 0, timing = 1, ranks = 1;
+  if (!parse_choice("PILGRIM_SUMMARY", kBool, 2, summary, error) ||
+      !parse_choice("PILGRIM_VERIFY", kBool, 2, verify, error) ||
+      !parse_choice("PILGRIM_TIMING", kTiming, 2, timing, error) ||
+      !parse_choice("PILGRIM_RANKS", kRanks, 2, ranks, error))
+    return false;
+  out.summary = summary == 1;
+  out.verify = verify == 1;
+  out.timing = static_cast<TimingMode>(timing);
+  out.relative_ranks = ranks == 1;
+  const char *o = std::getenv("PILGRIM_OUTPUT");
+  if (o && !*o) {
+    error = "pilgrim: invalid PILGRIM_OUTPUT='' (allowed: a file path)";
+    return false;
+  }
+  out.output = o ? o : "./" + program_name() + ".pilgrim";
+  return true;
+}
+
+}  // namespace pilgrim::rt

@@ -1,0 +1,26 @@
+// The PILGRIM_* environment variables, parsed and validated at MPI_Init.
+#pragma once
+
+#include <string>
+
+namespace pilgrim::rt {
+
+enum class TimingMode : uint8_t { None = 0, Aggregate = 1 };
+
+struct Settings {
+  std::string output;          // PILGRIM_OUTPUT (default ./<program>.pilgrim)
+  bool summary = false;        // PILGRIM_SUMMARY=0|1
+  bool verify = false;         // PILGRIM_VERIFY=0|1
+  TimingMode timing = TimingMode::Aggregate; // PILGRIM_TIMING=aggregate|none
+  bool relative_ranks = true;  // PILGRIM_RANKS=relative|absolute
+};
+
+// Parses the environment. On an invalid value returns false and sets `error`
+// to one line naming the variable and the allowed values.
+bool parse_settings(Settings &out, std::string &error);
+
+// The program's name and command line, from /proc/self/cmdline.
+std::string program_name();
+std::string command_line();
+
+}  // namespace pilgrim::rt
