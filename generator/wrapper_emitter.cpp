@@ -131,13 +131,15 @@ private:
     const std::string &n = s.name;
     bool scalar = h.pointer_depth == 0;
     std::string len = scalar ? "" : length(i);
+    if (h.is_matrix3) { // int x[][3] rows (ranges): always kept as plain values
+      line("c_.matrix3(" + n + ", " + len + ");");
+      return;
+    }
     switch (s.role) {
     case Role::Value:
     case Role::Offset:
       if (scalar)
         line("c_.value(" + n + ");");
-      else if (h.is_matrix3)
-        line("c_.matrix3(" + n + ", " + len + ");");
       else
         line("c_.values(" + n + ", " + len + ");");
       return;

@@ -342,7 +342,7 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
   ReqInfo info;
   switch (ctx.mode) {
   case StatusCtx::FromCall:
-    info = ctx.call;
+    info = ctx.from_call;
     break;
   case StatusCtx::None:
     break;
@@ -353,14 +353,14 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
       return;
     }
     info = ts_->slots[static_cast<size_t>(slot)].info;
-    if (!info.p2p || !info.receive) {
+    if (!info.is_p2p || !info.receive) {
       buf().put_varint(1); // sends and collectives: nothing to keep
       return;
     }
   }
   int count = 0;
   PMPI_Get_count(st, MPI_BYTE, &count);
-  if (info.p2p && info.peer != MPI_ANY_SOURCE && info.tag != MPI_ANY_TAG) {
+  if (info.is_p2p && info.peer != MPI_ANY_SOURCE && info.tag != MPI_ANY_TAG) {
     buf().put_varint(3);
     buf().put_zigzag(count == MPI_UNDEFINED ? -1 : count);
     return;

@@ -36,13 +36,13 @@ RankCtx group_ctx(MPI_Group group);
 struct ReqInfo {
   int peer = 0, tag = 0;
   RankCtx ctx;
-  bool p2p = false, receive = false;
+  bool is_p2p = false, receive = false;
   static ReqInfo p2p(int peer, int tag, RankCtx ctx, bool receive) {
     ReqInfo r;
     r.peer = peer;
     r.tag = tag;
     r.ctx = ctx;
-    r.p2p = true;
+    r.is_p2p = true;
     r.receive = receive;
     return r;
   }
@@ -53,7 +53,7 @@ struct StatusCtx {
   enum Mode : uint8_t { None, Direct, Single, Indexed, FromCall } mode = None;
   const int *index = nullptr; // Single: *index; Indexed: index[k]
   const int *flag = nullptr;  // when non-null and *flag == 0, nothing completed
-  ReqInfo call;               // FromCall
+  ReqInfo from_call;          // FromCall
   static StatusCtx none() { return {}; }
   static StatusCtx direct() {
     StatusCtx s;
@@ -72,13 +72,12 @@ struct StatusCtx {
     s.index = indices;
     return s;
   }
-  static StatusCtx call_(int source, int tag, RankCtx ctx) {
+  static StatusCtx call(int source, int tag, RankCtx ctx) {
     StatusCtx s;
     s.mode = FromCall;
-    s.call = ReqInfo::p2p(source, tag, ctx, true);
+    s.from_call = ReqInfo::p2p(source, tag, ctx, true);
     return s;
   }
-  static StatusCtx call(int source, int tag, RankCtx ctx) { return call_(source, tag, ctx); }
   StatusCtx when(const int *f) const {
     StatusCtx s = *this;
     s.flag = f;
