@@ -174,7 +174,8 @@ private:
       error(fn.loc, fn.name + ": missing 'params'");
       ok = false;
     }
-    return ok && check_references(fn);
+    bool refs_ok = check_references(fn);
+    return ok && refs_ok;
   }
 
   bool load_param(const std::string &file, const std::string &fname, const YAML::Node &n,

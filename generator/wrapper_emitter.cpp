@@ -132,7 +132,7 @@ private:
     bool scalar = h.pointer_depth == 0;
     std::string len = scalar ? "" : length(i);
     if (h.is_matrix3) { // int x[][3] rows (ranges): always kept as plain values
-      line("c_.matrix3(" + n + ", " + len + ");");
+      line("c_.matrix3(" + n + ", " + len + " / 3);"); // len counts elements, 3 per row
       return;
     }
     switch (s.role) {
@@ -249,7 +249,8 @@ private:
 
   void prologue() {
     for (size_t i = 0; i < f_.params.size(); ++i)
-      if (is_param(i) && side(i).role == Role::Handle && side(i).action == HandleAction::Free)
+      if (is_param(i) && side(i).role == Role::Handle && side(i).action == HandleAction::Free &&
+          side(i).kind != HandleKind::Request)
         line("const auto before_" + name(i) + "_ = *" + name(i) + ";");
     for (size_t i = 0; i < f_.params.size(); ++i) {
       if (!is_param(i))
@@ -299,7 +300,9 @@ void emit_wrappers(const JoinResult &joined, size_t begin, size_t end, std::ostr
          "// One PMPI wrapper per MPI function: the prologue encodes the in-values, the\n"
          "// PMPI call runs unchanged, the epilogue encodes the out-values and the return code.\n"
          "#include <mpi.h>\n"
-         "#include \"call.h\"\n\n";
+         "#include \"call.h\"\n\n"
+         "// Deprecated MPI functions are wrapped like any other.\n"
+         "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"\n\n";
   for (size_t i = begin; i < end && i < joined.wrapped.size(); ++i)
     WrapperWriter(joined.wrapped[i], out).write();
 }

@@ -3,6 +3,7 @@
 // grows, so the steady state of a traced loop allocates nothing.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

@@ -1,6 +1,7 @@
 #include "recorder.h"
 
 #include "generated_function_table.h"
+#include "pilgrim/rank_codec.h"
 #include "pilgrim/trace_model.h"
 #include "pilgrim/trace_writer.h"
 

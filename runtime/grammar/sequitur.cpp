@@ -35,7 +35,7 @@ constexpr size_t kNotFound = std::numeric_limits<size_t>::max();
 constexpr size_t kInitialTableSize = 64; // power of two
 
 int64_t rule_value(uint32_t rule) { return -static_cast<int64_t>(rule) - 1; }
-uint32_t rule_index(int64_t value) { return static_cast<uint32_t>(-(value + 1)); }
+uint32_t rule_of(int64_t value) { return static_cast<uint32_t>(-(value + 1)); }
 
 // splitmix64's finalizer: a cheap, well-mixing 64-bit permutation.
 uint64_t mix64(uint64_t x) {
@@ -155,7 +155,7 @@ void Sequitur::add_ref(uint32_t n) {
   Node &node = nodes_[n];
   if (node.value >= 0)
     return;
-  Rule &rule = rules_[rule_index(node.value)];
+  Rule &rule = rules_[rule_of(node.value)];
   node.ref_prev = kNil;
   node.ref_next = rule.ref_head;
   if (rule.ref_head != kNil)
@@ -169,7 +169,7 @@ void Sequitur::drop_ref(uint32_t n) {
   Node &node = nodes_[n];
   if (node.value >= 0)
     return;
-  uint32_t r = rule_index(node.value);
+  uint32_t r = rule_of(node.value);
   Rule &rule = rules_[r];
   if (node.ref_prev != kNil)
     nodes_[node.ref_prev].ref_next = node.ref_next;
@@ -187,7 +187,7 @@ void Sequitur::drop_ref(uint32_t n) {
 void Sequitur::set_exp(uint32_t n, uint64_t exp) {
   Node &node = nodes_[n];
   if (node.value < 0) {
-    Rule &rule = rules_[rule_index(node.value)];
+    Rule &rule = rules_[rule_of(node.value)];
     rule.uses = rule.uses - node.exp + exp;
   }
   node.exp = exp;
@@ -508,7 +508,7 @@ std::vector<std::vector<GrammarSymbol>> Sequitur::rules() const {
         body.push_back(GrammarSymbol{node.value, node.exp});
         continue;
       }
-      const uint32_t r = rule_index(node.value);
+      const uint32_t r = rule_of(node.value);
       if (id[r] == kNil) {
         id[r] = static_cast<uint32_t>(order.size());
         order.push_back(r);
@@ -521,34 +521,49 @@ std::vector<std::vector<GrammarSymbol>> Sequitur::rules() const {
 }
 
 std::vector<uint32_t> Sequitur::expand() const {
-  std::vector<uint32_t> out;
-  out.reserve(length_);
+  // The output is sized up front and written through a pointer, and nodes are
+  // read through a raw pointer: tests call this after every append, also in
+  // unoptimised builds.
+  std::vector<uint32_t> out(static_cast<size_t>(length_));
+  uint32_t *dst = out.data();
+  uint32_t *const end = dst + out.size();
+  const Node *nodes = nodes_.data();
   struct Frame {
     uint32_t guard;
     uint32_t node;
     uint64_t left; // repetitions of the body still to emit, this one included
   };
-  std::vector<Frame> stack;
+  // A path of nested rules visits each rule at most once (the grammar is
+  // acyclic), so rule_count() frames suffice.
+  std::vector<Frame> stack(rule_count_);
+  Frame *const frames = stack.data();
+  size_t depth = 1;
   const uint32_t start = rules_[0].guard;
-  stack.push_back(Frame{start, nodes_[start].next, 1});
-  while (!stack.empty()) {
-    Frame &f = stack.back();
+  frames[0] = Frame{start, nodes[start].next, 1};
+  while (depth > 0) {
+    Frame &f = frames[depth - 1];
     if (f.node == f.guard) {
       if (--f.left == 0)
-        stack.pop_back();
+        --depth;
       else
-        f.node = nodes_[f.guard].next;
+        f.node = nodes[f.guard].next;
       continue;
     }
-    const Node &node = nodes_[f.node];
+    const Node &node = nodes[f.node];
     f.node = node.next;
     if (node.value >= 0) {
-      out.insert(out.end(), node.exp, static_cast<uint32_t>(node.value));
+      if (node.exp > static_cast<uint64_t>(end - dst))
+        throw std::logic_error("pilgrim::Sequitur: grammar longer than length()");
+      for (uint64_t i = 0; i < node.exp; ++i)
+        *dst++ = static_cast<uint32_t>(node.value);
     } else {
-      const uint32_t guard = rules_[rule_index(node.value)].guard;
-      stack.push_back(Frame{guard, nodes_[guard].next, node.exp}); // invalidates f
+      if (depth == stack.size())
+        throw std::logic_error("pilgrim::Sequitur: grammar nested deeper than its rule count");
+      const uint32_t guard = rules_[rule_of(node.value)].guard;
+      frames[depth++] = Frame{guard, nodes[guard].next, node.exp};
     }
   }
+  out.resize(static_cast<size_t>(dst - out.data()));
   return out;
 }
 
@@ -572,10 +587,17 @@ bool Sequitur::check_invariants(std::string *why) const {
     return false;
   };
   auto str = [](uint64_t v) { return std::to_string(v); };
+  // Messages are built only on failure: this runs after every append in tests.
+  auto fail_rule = [&](uint32_t r, const char *msg) { return fail("rule " + str(r) + ": " + msg); };
+  auto fail_symbol = [&](uint32_t r, size_t i, const char *msg) {
+    return fail("rule " + str(r) + ": symbol " + str(i) + ": " + msg);
+  };
   const size_t num_nodes = nodes_.size();
   const size_t num_rules = rules_.size();
+  const Node *nodes = nodes_.data(); // raw pointers: cheap also at -O0
+  const Rule *rules = rules_.data();
 
-  if (num_rules == 0 || !rules_[0].live)
+  if (num_rules == 0 || !rules[0].live)
     return fail("start rule missing");
   if (!digram_work_.empty() || !utility_work_.empty() || !unit_work_.empty() ||
       !pending_nodes_.empty() || !pending_rules_.empty())
@@ -587,63 +609,61 @@ bool Sequitur::check_invariants(std::string *why) const {
   std::vector<uint64_t> refs(num_rules, 0);
   size_t symbols = 0, live_rules = 0, digrams = 0;
   for (uint32_t r = 0; r < num_rules; ++r) {
-    const Rule &rule = rules_[r];
-    const std::string where = "rule " + str(r) + ": ";
+    const Rule &rule = rules[r];
     const uint32_t g = rule.guard;
-    if (g >= num_nodes || nodes_[g].value != kGuard || nodes_[g].ref_next != r)
-      return fail(where + "bad guard node");
+    if (g >= num_nodes || nodes[g].value != kGuard || nodes[g].ref_next != r)
+      return fail_rule(r, "bad guard node");
     if (in_body[g])
-      return fail(where + "guard node shared");
+      return fail_rule(r, "guard node shared");
     in_body[g] = 2;
     if (!rule.live) {
-      if (nodes_[g].next != g || nodes_[g].prev != g)
-        return fail(where + "free rule has a body");
+      if (nodes[g].next != g || nodes[g].prev != g)
+        return fail_rule(r, "free rule has a body");
       continue;
     }
     ++live_rules;
     uint32_t prev = g;
     size_t len = 0;
-    for (uint32_t n = nodes_[g].next; n != g; n = nodes_[n].next) {
-      const std::string at = where + "symbol " + str(len) + ": ";
+    for (uint32_t n = nodes[g].next; n != g; n = nodes[n].next) {
       if (n >= num_nodes)
-        return fail(at + "link out of range");
+        return fail_symbol(r, len, "link out of range");
       if (in_body[n])
-        return fail(at + "node reached twice");
+        return fail_symbol(r, len, "node reached twice");
       in_body[n] = 1;
-      const Node &node = nodes_[n];
+      const Node &node = nodes[n];
       if (node.prev != prev)
-        return fail(at + "prev link inconsistent");
+        return fail_symbol(r, len, "prev link inconsistent");
       if (node.exp == 0)
-        return fail(at + "freed node in a body");
+        return fail_symbol(r, len, "freed node in a body");
       if (node.value == kGuard)
-        return fail(at + "foreign guard in a body");
+        return fail_symbol(r, len, "foreign guard in a body");
       if (node.value < 0) {
-        const uint32_t c = rule_index(node.value);
-        if (c >= num_rules || !rules_[c].live || c == 0)
-          return fail(at + "reference to a missing rule or the start rule");
+        const uint32_t c = rule_of(node.value);
+        if (c >= num_rules || !rules[c].live || c == 0)
+          return fail_symbol(r, len, "reference to a missing rule or the start rule");
         uses[c] += node.exp;
         ++refs[c];
       } else if (node.value > static_cast<int64_t>(std::numeric_limits<uint32_t>::max())) {
-        return fail(at + "terminal out of range");
+        return fail_symbol(r, len, "terminal out of range");
       }
       if (prev != g) {
-        if (nodes_[prev].value == node.value)
-          return fail(at + "equal to its predecessor, not merged (I1)");
+        if (nodes[prev].value == node.value)
+          return fail_symbol(r, len, "equal to its predecessor, not merged (I1)");
         ++digrams;
         const size_t slot = table_find(prev, digram_hash(prev));
         if (slot == kNotFound)
-          return fail(at + "digram ending here not indexed");
+          return fail_symbol(r, len, "digram ending here not indexed");
         if (table_[slot].node != prev)
-          return fail(at + "digram ending here occurs twice (I2)");
+          return fail_symbol(r, len, "digram ending here occurs twice (I2)");
       }
       ++symbols;
       ++len;
       prev = n;
     }
-    if (nodes_[g].prev != prev)
-      return fail(where + "guard prev link inconsistent");
-    if (r != 0 && (len == 0 || (len == 1 && nodes_[nodes_[g].next].exp < 2)))
-      return fail(where + "trivial rule body (I4)");
+    if (nodes[g].prev != prev)
+      return fail_rule(r, "guard prev link inconsistent");
+    if (r != 0 && (len == 0 || (len == 1 && nodes[nodes[g].next].exp < 2)))
+      return fail_rule(r, "trivial rule body (I4)");
   }
   if (symbols != symbol_count_)
     return fail("symbol_count " + str(symbol_count_) + " but " + str(symbols) + " symbols");
@@ -655,12 +675,13 @@ bool Sequitur::check_invariants(std::string *why) const {
   if (digrams != table_count_)
     return fail("index holds " + str(table_count_) + " entries for " + str(digrams) + " digrams");
   size_t occupied = 0;
-  for (const Slot &s : table_) {
+  for (const Slot *slot = table_.data(), *end = slot + table_.size(); slot != end; ++slot) {
+    const Slot &s = *slot;
     if (s.node == kNil)
       continue;
     ++occupied;
-    if (s.node >= num_nodes || in_body[s.node] != 1 || nodes_[s.node].next >= num_nodes ||
-        in_body[nodes_[s.node].next] != 1)
+    if (s.node >= num_nodes || in_body[s.node] != 1 || nodes[s.node].next >= num_nodes ||
+        in_body[nodes[s.node].next] != 1)
       return fail("index entry for a node that does not start a digram");
     if (s.hash != digram_hash(s.node))
       return fail("index entry with a stale hash");
@@ -670,30 +691,29 @@ bool Sequitur::check_invariants(std::string *why) const {
 
   // Reference lists and counts; rule utility (I3).
   for (uint32_t r = 0; r < num_rules; ++r) {
-    const Rule &rule = rules_[r];
+    const Rule &rule = rules[r];
     if (!rule.live)
       continue;
-    const std::string where = "rule " + str(r) + ": ";
     if (rule.uses != uses[r] || rule.refs != refs[r])
-      return fail(where + "reference counts inconsistent");
+      return fail_rule(r, "reference counts inconsistent");
     uint64_t listed = 0;
     uint32_t prev = kNil;
-    for (uint32_t n = rule.ref_head; n != kNil; n = nodes_[n].ref_next) {
-      if (n >= num_nodes || in_body[n] != 1 || nodes_[n].value != rule_value(r) ||
-          nodes_[n].ref_prev != prev || ++listed > refs[r])
-        return fail(where + "reference list inconsistent");
+    for (uint32_t n = rule.ref_head; n != kNil; n = nodes[n].ref_next) {
+      if (n >= num_nodes || in_body[n] != 1 || nodes[n].value != rule_value(r) ||
+          nodes[n].ref_prev != prev || ++listed > refs[r])
+        return fail_rule(r, "reference list inconsistent");
       prev = n;
     }
     if (listed != refs[r])
-      return fail(where + "reference list incomplete");
+      return fail_rule(r, "reference list incomplete");
     if (r != 0 && uses[r] < 2)
-      return fail(where + "used " + str(uses[r]) + " time(s) (I3)");
+      return fail("rule " + str(r) + ": used " + str(uses[r]) + " time(s) (I3)");
   }
 
   // Pools: every node is a guard, a live symbol or free; free slots are unique.
   size_t free_seen = 0;
   for (uint32_t n : free_nodes_) {
-    if (n >= num_nodes || in_body[n] != 0 || nodes_[n].exp != 0)
+    if (n >= num_nodes || in_body[n] != 0 || nodes[n].exp != 0)
       return fail("free list holds a node in use");
     in_body[n] = 3;
     ++free_seen;
@@ -702,7 +722,7 @@ bool Sequitur::check_invariants(std::string *why) const {
     return fail("node pool leaks");
   std::vector<uint8_t> rule_free(num_rules, 0);
   for (uint32_t r : free_rules_) {
-    if (r >= num_rules || rules_[r].live || rule_free[r])
+    if (r >= num_rules || rules[r].live || rule_free[r])
       return fail("rule free list inconsistent");
     rule_free[r] = 1;
   }
@@ -714,34 +734,37 @@ bool Sequitur::check_invariants(std::string *why) const {
   // that computes each rule's expansion length in post-order.
   std::vector<uint8_t> state(num_rules, 0); // 0 new, 1 on stack, 2 done
   std::vector<uint64_t> len(num_rules, 0);
-  std::vector<std::pair<uint32_t, uint32_t>> stack; // (rule, next node to visit)
+  // (rule, next node to visit); each rule is pushed at most once.
+  std::vector<std::pair<uint32_t, uint32_t>> stack(num_rules);
+  std::pair<uint32_t, uint32_t> *const frames = stack.data();
+  size_t depth = 1;
   state[0] = 1;
-  stack.emplace_back(0, nodes_[rules_[0].guard].next);
-  while (!stack.empty()) {
-    const uint32_t r = stack.back().first;
-    const uint32_t n = stack.back().second;
-    const uint32_t g = rules_[r].guard;
+  frames[0] = {0, nodes[rules[0].guard].next};
+  while (depth > 0) {
+    const uint32_t r = frames[depth - 1].first;
+    const uint32_t n = frames[depth - 1].second;
+    const uint32_t g = rules[r].guard;
     if (n == g) {
       uint64_t total = 0;
-      for (uint32_t k = nodes_[g].next; k != g; k = nodes_[k].next) {
-        const Node &node = nodes_[k];
-        const uint64_t unit = node.value >= 0 ? 1 : len[rule_index(node.value)];
+      for (uint32_t k = nodes[g].next; k != g; k = nodes[k].next) {
+        const Node &node = nodes[k];
+        const uint64_t unit = node.value >= 0 ? 1 : len[rule_of(node.value)];
         total = sat_add(total, sat_mul(unit, node.exp));
       }
       len[r] = total;
       state[r] = 2;
-      stack.pop_back();
+      --depth;
       continue;
     }
-    stack.back().second = nodes_[n].next;
-    if (nodes_[n].value >= 0)
+    frames[depth - 1].second = nodes[n].next;
+    if (nodes[n].value >= 0)
       continue;
-    const uint32_t c = rule_index(nodes_[n].value);
+    const uint32_t c = rule_of(nodes[n].value);
     if (state[c] == 1)
       return fail("rule " + str(c) + " is part of a cycle");
     if (state[c] == 0) {
       state[c] = 1;
-      stack.emplace_back(c, nodes_[rules_[c].guard].next);
+      frames[depth++] = {c, nodes[rules[c].guard].next};
     }
   }
   size_t reached = 0;
@@ -760,7 +783,7 @@ bool Sequitur::check_invariants(std::string *why) const {
 
 std::vector<uint32_t> expand_rules(const std::vector<std::vector<GrammarSymbol>> &rules) {
   if (rules.empty())
-    throw std::runtime_error("grammar has no start rule");
+    return {};
   const size_t num_rules = rules.size();
   for (size_t r = 0; r < num_rules; ++r) {
     for (const GrammarSymbol &s : rules[r]) {

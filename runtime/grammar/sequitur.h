@@ -36,6 +36,8 @@
 // Not thread-safe; use one instance per thread (or lock around it).
 #pragma once
 
+#include "pilgrim/grammar_model.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -43,27 +45,8 @@
 
 namespace pilgrim {
 
-// One symbol of an exported grammar: `value` repeated `exp` times.
-struct GrammarSymbol {
-  int64_t value; // >= 0: terminal id; < 0: rule -(value + 1) (rule 0 is the start rule)
-  uint64_t exp;  // repetition count, >= 1
-
-  bool is_rule() const { return value < 0; }
-  // The rule index of a nonterminal; only meaningful when is_rule().
-  uint64_t rule() const { return static_cast<uint64_t>(-(value + 1)); }
-
-  static GrammarSymbol terminal(uint32_t id, uint64_t exp = 1) {
-    return GrammarSymbol{static_cast<int64_t>(id), exp};
-  }
-  static GrammarSymbol nonterminal(uint64_t rule, uint64_t exp = 1) {
-    return GrammarSymbol{-static_cast<int64_t>(rule) - 1, exp};
-  }
-
-  friend bool operator==(const GrammarSymbol &a, const GrammarSymbol &b) {
-    return a.value == b.value && a.exp == b.exp;
-  }
-  friend bool operator!=(const GrammarSymbol &a, const GrammarSymbol &b) { return !(a == b); }
-};
+// GrammarSymbol (a symbol of an exported grammar) is the trace format's own
+// type, so that a grammar goes to and from the file without conversion.
 
 class Sequitur {
 public:
@@ -187,9 +170,11 @@ private:
 };
 
 // Expands an exported grammar (rule 0 is the start rule) to its terminal
-// sequence. Throws std::runtime_error on a malformed grammar: no rules, a
-// reference to a missing rule, a cycle, an exponent of 0, a terminal id that
-// does not fit 32 bits, or an expansion too long to hold in memory.
+// sequence; a grammar with no rules is the empty sequence (as in
+// pilgrim/grammar_model.h). Throws std::runtime_error on a malformed grammar:
+// a reference to a missing rule, a cycle (anywhere, reachable or not), an
+// exponent of 0, a terminal id that does not fit 32 bits, or an expansion too
+// long to hold in memory.
 std::vector<uint32_t> expand_rules(const std::vector<std::vector<GrammarSymbol>> &rules);
 
 } // namespace pilgrim

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# README command 2: installs what Pilgrim needs, builds it against each MPI
+# and runs the unit tests (ctest) and the lit suite; with --sanitize also an
+# AddressSanitizer/UndefinedBehaviorSanitizer build's unit tests and fuzz
+# corpus. Ends with one line "N passed, N failed".
+#   scripts/test.sh [openmpi|mpich|all] [--sanitize]
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+which=all
+sanitize=0
+for a in "$@"; do
+  case "$a" in
+    openmpi|mpich|all) which=$a ;;
+    --sanitize) sanitize=1 ;;
+    *) echo "test.sh: unknown argument $a" >&2; exit 2 ;;
+  esac
+done
+"$root/scripts/bootstrap.sh" || exit 1
+lit="python3 /usr/lib/llvm-14/build/utils/lit/lit.py"
+passed=0
+failed=0
+log=$(mktemp)
+
+count_ctest() { # adds ctest's "N tests failed out of M"
+  local line p f t
+  line=$(grep -E '[0-9]+ tests failed out of [0-9]+' "$log" | tail -n 1)
+  if [ -z "$line" ]; then failed=$((failed + 1)); return; fi
+  f=$(echo "$line" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1/')
+  t=$(echo "$line" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/')
+  passed=$((passed + t - f)); failed=$((failed + f))
+}
+count_lit() { # adds lit's "Passed: N" / "Failed: N"
+  local p f
+  p=$(grep -E '^ *(Passed|Expectedly Failed) *: *[0-9]+' "$log" | sed -E 's/[^0-9]*([0-9]+).*/\1/' | awk '{s+=$1} END {print s+0}')
+  f=$(grep -E '^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *: *[0-9]+' "$log" | sed -E 's/[^0-9]*([0-9]+).*/\1/' | awk '{s+=$1} END {print s+0}')
+  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+}
+
+mpis=(openmpi mpich)
+[ "$which" != all ] && mpis=("$which")
+for mpi in "${mpis[@]}"; do
+  echo "=== $mpi: build"
+  if ! build=$("$root/scripts/build.sh" "$mpi" | tail -n 1); then
+    echo "=== $mpi: BUILD FAILED"; failed=$((failed + 1)); continue
+  fi
+  echo "=== $mpi: unit tests"
+  ctest --test-dir "$build" --output-on-failure -j 2 2>&1 | tee "$log" | tail -n 3
+  count_ctest
+  echo "=== $mpi: lit"
+  $lit --config-prefix=llvm-lit --param build_dir="$build" -v --timeout 300 "$root/test" 2>&1 | tee "$log" | grep -vE '^PASS:' | tail -n 40
+  count_lit
+done
+if [ $sanitize -eq 1 ]; then
+  echo "=== openmpi, ASan+UBSan: build"
+  if build=$("$root/scripts/build.sh" openmpi --sanitize | tail -n 1); then
+    echo "=== openmpi, ASan+UBSan: unit tests and fuzz corpus"
+    ASAN_OPTIONS=detect_leaks=0 ctest --test-dir "$build" --output-on-failure -j 2 2>&1 | tee "$log" | tail -n 3
+    count_ctest
+  else
+    echo "=== sanitize: BUILD FAILED"; failed=$((failed + 1))
+  fi
+fi
+rm -f "$log"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
