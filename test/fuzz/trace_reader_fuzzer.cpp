@@ -1,0 +1,144 @@
+// libFuzzer target for every reader path of the format library.
+//
+// The first input byte picks what the rest is:
+//   0 (and any value > 5): a whole trace file, read with read_trace_from_memory
+//   1: a META payload        } wrapped into an otherwise valid file (stored
+//   2: a FUNCTIONS payload   } codec, correct CRCs), so the fuzzer reaches the
+//   3: a RANK payload        } payload parsers without having to fix checksums
+//   4: a zstd-coded RANK section: 4 bytes raw size (LE), then the stored bytes
+//   5: a signature, decoded against the sample function table
+// Whatever parses is then used the way pilgrim-dump uses it: every signature
+// decoded and formatted, message volumes computed, grammar expanded (up to a
+// bound). Expected failures are TraceError; anything else is a bug.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "pilgrim/call_formatter.h"
+#include "pilgrim/file_layout.h"
+#include "pilgrim/function_table_codec.h"
+#include "pilgrim/grammar_walker.h"
+#include "pilgrim/length_eval.h"
+#include "pilgrim/message_volume.h"
+#include "pilgrim/meta_codec.h"
+#include "pilgrim/rank_codec.h"
+#include "pilgrim/signature_decoder.h"
+#include "pilgrim/trace_container.h"
+#include "pilgrim/trace_error.h"
+#include "pilgrim/trace_reader.h"
+#include "sample_trace.h"
+
+namespace {
+
+using namespace pilgrim;
+
+std::string wrap(std::string_view meta, std::string_view functions, std::string_view rank, uint8_t rank_codec,
+                 uint64_t rank_raw_size) {
+  std::string out;
+  StringSink sink(out);
+  ContainerWriter w(sink);
+  w.add_encoded_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical, 0, meta, meta.size());
+  w.add_encoded_section(static_cast<uint16_t>(SectionType::Functions), kNoRank, kSectionCritical, 0, functions,
+                        functions.size());
+  w.add_encoded_section(static_cast<uint16_t>(SectionType::Rank), 0, kSectionCritical, rank_codec, rank,
+                        rank_raw_size);
+  w.finish();
+  return out;
+}
+
+const std::string &valid_meta() {
+  static const std::string s = encode_meta(sample::ring_header(1));
+  return s;
+}
+const std::string &valid_functions() {
+  static const std::string s = encode_function_table(sample::all_functions());
+  return s;
+}
+const std::string &valid_rank() {
+  static const std::string s = serialize_rank(sample::ring_rank(0));
+  return s;
+}
+
+void use_call(const DecodedCall &call, const CallContext &ctx) {
+  std::string text = format_call(call, ctx);
+  (void)message_volume(call, ctx);
+  // Exercise the length programs with accessors over the decoded values.
+  LengthAccessors acc;
+  acc.value = [&](int p) -> int64_t {
+    const DecodedValue *v = call.params[static_cast<size_t>(p)].any();
+    return v && !v->elements.empty() ? v->elements[0].integer : 0;
+  };
+  acc.element = [&](int p, int64_t i) -> int64_t {
+    const DecodedValue *v = call.params[static_cast<size_t>(p)].any();
+    if (!v || i < 0 || static_cast<uint64_t>(i) >= v->elements.size()) throw TraceError("index out of range");
+    return v->elements[static_cast<size_t>(i)].integer;
+  };
+  acc.comm_fact = [](LenOp, int) -> int64_t { return 4; };
+  acc.null_terminated_length = [](int) -> int64_t { return 2; };
+  for (uint8_t i = 0; i < call.function->nparams; ++i) {
+    if (!call.function->params[i].len) continue;
+    try {
+      (void)eval_length(*call.function, i, acc);
+    } catch (const TraceError &) {
+    }
+  }
+}
+
+void use_trace(const Trace &trace) {
+  for (size_t r = 0; r < trace.ranks.size(); ++r) {
+    const RankTrace &rt = trace.ranks[r];
+    CallContext ctx{static_cast<int64_t>(r), &rt.comms};
+    for (const CstEntry &e : rt.cst) {
+      try {
+        use_call(decode_signature(trace, e.signature), ctx);
+      } catch (const TraceError &) {
+      }
+    }
+    (void)expanded_length(rt.grammar);
+    GrammarWalker walker(rt.grammar);
+    uint64_t t;
+    for (int n = 0; n < 100000 && walker.next(t); ++n) {
+      if (t >= rt.cst.size()) __builtin_trap();  // the walker must stay in range
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size == 0) return 0;
+  const uint8_t mode = data[0];
+  const std::string_view in(reinterpret_cast<const char *>(data + 1), size - 1);
+  try {
+    switch (mode) {
+      case 1:
+        use_trace(read_trace_from_memory(wrap(in, valid_functions(), valid_rank(), 0, valid_rank().size())));
+        break;
+      case 2:
+        use_trace(read_trace_from_memory(wrap(valid_meta(), in, valid_rank(), 0, valid_rank().size())));
+        break;
+      case 3:
+        use_trace(read_trace_from_memory(wrap(valid_meta(), valid_functions(), in, 0, in.size())));
+        break;
+      case 4: {
+        if (in.size() < 4) return 0;
+        uint64_t raw = 0;
+        for (int i = 0; i < 4; ++i) raw |= static_cast<uint64_t>(static_cast<uint8_t>(in[i])) << (8 * i);
+        use_trace(read_trace_from_memory(wrap(valid_meta(), valid_functions(), in.substr(4), 1, raw)));
+        break;
+      }
+      case 5: {
+        const DecodedCall call = decode_signature(sample::lookup, in);
+        std::vector<CommInfo> comms = {CommInfo{0, 1, 4, -1}, CommInfo{1, 0, 2, 3}};
+        use_call(call, CallContext{1, &comms});
+        break;
+      }
+      default:
+        use_trace(read_trace_from_memory(in));
+        break;
+    }
+  } catch (const TraceError &) {
+  }
+  return 0;
+}
