@@ -267,6 +267,8 @@ void Recorder::print_summary() {
   }
   PMPI_Reduce(counts.data(), total.data(), static_cast<int>(counts.size()),
               MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, private_comm_);
+  unsigned long long mem = memory_bytes(), max_mem = 0;
+  PMPI_Reduce(&mem, &max_mem, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, 0, private_comm_);
   if (world_rank_ != 0)
     return;
   std::vector<size_t> order;
@@ -284,6 +286,8 @@ void Recorder::print_summary() {
   std::printf("pilgrim: %llu MPI calls on %d ranks\n", sum, world_size_);
   for (size_t i : order)
     std::printf("pilgrim: %-28s %12llu\n", kGeneratedFunctions[i].name, total[i]);
+  std::printf("pilgrim: runtime memory %llu bytes (grammar, CST, registries; largest rank)\n",
+              max_mem);
   std::printf("pilgrim: trace written to %s\n", settings.output.c_str());
   std::fflush(stdout);
 }

@@ -330,10 +330,14 @@ void Sequitur::run() {
       break;
     }
   }
-  free_nodes_.insert(free_nodes_.end(), pending_nodes_.begin(), pending_nodes_.end());
-  pending_nodes_.clear();
-  free_rules_.insert(free_rules_.end(), pending_rules_.begin(), pending_rules_.end());
-  pending_rules_.clear();
+  if (!pending_nodes_.empty()) {
+    free_nodes_.insert(free_nodes_.end(), pending_nodes_.begin(), pending_nodes_.end());
+    pending_nodes_.clear();
+  }
+  if (!pending_rules_.empty()) {
+    free_rules_.insert(free_rules_.end(), pending_rules_.begin(), pending_rules_.end());
+    pending_rules_.clear();
+  }
 }
 
 // Indexes the digram starting at n, or resolves its repetition (I2).

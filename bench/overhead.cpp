@@ -1,0 +1,57 @@
+// Overhead microbenchmark: time per MPI call, to be run twice by
+// run_overhead.sh, once plain and once under libpilgrim.so, so that the
+// difference is the time the tracer adds per intercepted call.
+//   overhead comm_rank N      N calls of MPI_Comm_rank
+//   overhead pingpong N       N/3 rounds of Isend+Irecv+Waitall (8 bytes) between 2 ranks
+// Prints "<mode> ns_per_call <value>" from rank 0.
+#include <mpi.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (argc != 3) {
+    if (rank == 0)
+      std::fprintf(stderr, "usage: overhead comm_rank|pingpong N\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  const bool pingpong = std::strcmp(argv[1], "pingpong") == 0;
+  const long n = std::atol(argv[2]);
+  MPI_Barrier(MPI_COMM_WORLD);
+  auto t0 = std::chrono::steady_clock::now();
+  long calls = 0;
+  if (!pingpong) {
+    int r = 0;
+    for (long i = 0; i < n; ++i)
+      MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    calls = n;
+  } else {
+    const int peer = rank ^ 1;
+    double out = rank, in = -1;
+    MPI_Request req[2];
+    for (long i = 0; i < n / 3; ++i) {
+      MPI_Irecv(&in, 1, MPI_DOUBLE, peer, 0, MPI_COMM_WORLD, &req[0]);
+      MPI_Isend(&out, 1, MPI_DOUBLE, peer, 0, MPI_COMM_WORLD, &req[1]);
+      MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+      if (in != peer) {
+        std::fprintf(stderr, "overhead: wrong value received\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+      }
+    }
+    calls = 3 * (n / 3);
+  }
+  auto t1 = std::chrono::steady_clock::now();
+  double ns = std::chrono::duration<double, std::nano>(t1 - t0).count() / static_cast<double>(calls);
+  double worst = 0;
+  MPI_Reduce(&ns, &worst, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  if (rank == 0)
+    std::printf("%s ns_per_call %.1f\n", argv[1], worst);
+  MPI_Finalize();
+  return 0;
+}

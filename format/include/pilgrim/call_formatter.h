@@ -1,0 +1,32 @@
+// Text form of a decoded call, as pilgrim-dump prints it (docs/DUMP.md):
+//   MPI_Isend(buf=buf#2, count=8, datatype=MPI_INT, dest=1 (+1), tag=7,
+//             comm=MPI_COMM_WORLD, request=req#0) = MPI_SUCCESS
+#pragma once
+
+#include <string>
+
+#include "pilgrim/call_context.h"
+#include "pilgrim/signature_decoder.h"
+
+namespace pilgrim {
+
+// "NAME(param=value, ...) = RESULT".
+std::string format_call(const DecodedCall &call, const CallContext &ctx = {});
+
+// Appends the text of one parameter value (no "name=").
+void append_value(std::string &out, const DecodedCall &call, size_t param, const DecodedValue &value,
+                  const CallContext &ctx);
+
+// "MPI_SUCCESS" for 0, the number otherwise.
+std::string format_return_code(int64_t rc);
+
+// Handle code of kind `kind` as text: "MPI_COMM_NULL", "MPI_INT", "comm#3".
+std::string format_handle(HandleKind kind, uint64_t code);
+
+// Double as the shortest text that reads back to the same value.
+std::string format_double(double v);
+
+// C-style quoted string with \" \\ \n \t \xNN escapes.
+std::string quote_string(const std::string &s);
+
+}  // namespace pilgrim

@@ -1,0 +1,67 @@
+// Constants of the trace file container (docs/FORMAT.md, "File layout").
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace pilgrim {
+
+// "PILGRIM\0"
+constexpr char kTraceMagic[8] = {'P', 'I', 'L', 'G', 'R', 'I', 'M', '\0'};
+
+// The format version this library writes and the newest it reads.
+constexpr uint16_t kFormatVersion = 1;
+
+// Fixed header at offset 0:
+//   0  8  magic            16  8  section table offset
+//   8  2  format version   24  4  CRC-32C of the section table
+//  10  2  reserved (0)     28  4  CRC-32C of header bytes 0..27
+//  12  4  section count
+constexpr size_t kHeaderSize = 32;
+
+// Section table entry (the table sits at the end of the file):
+//   0  2  type      8  8  offset        32  4  CRC-32C of the stored bytes
+//   2  1  codec    16  8  stored size   36  4  reserved (0)
+//   3  1  flags    24  8  raw size
+//   4  4  rank
+constexpr size_t kSectionEntrySize = 40;
+
+// Section type ids. Never renumbered; new types are appended.
+enum class SectionType : uint16_t {
+  Meta = 1,       // trace header fields (TLV)
+  Functions = 2,  // the embedded function-table rows
+  Rank = 3,       // one rank's CST, grammar and communicators (rank field = the rank)
+  // Reserved for format version 2 (cross-rank merged data):
+  MergedCst = 16,
+  MergedGrammar = 17,
+  RankGrammarMap = 18,
+};
+
+enum class SectionCodec : uint8_t {
+  Stored = 0,  // stored bytes are the payload
+  Zstd = 1,    // stored bytes are one or more zstd frames
+};
+
+// Section flags.
+constexpr uint8_t kSectionCritical = 1u << 0;  // a reader that does not know the type must fail
+
+// Rank field of sections that do not belong to one rank.
+constexpr uint32_t kNoRank = 0xffffffffu;
+
+// The largest raw (decompressed) size a v1 section may have (4 GiB).
+constexpr uint64_t kMaxSectionRawSize = uint64_t{1} << 32;
+
+// META keys (docs/FORMAT.md, "META section").
+enum class MetaKey : uint64_t {
+  MpiLibrary = 1,
+  MpiVersion = 2,
+  NRanks = 3,
+  TimingMode = 4,
+  CommandLine = 5,
+  StartTimeUnixNs = 6,
+};
+
+// A name for messages: "META", "FUNCTIONS", "RANK", or "type N".
+const char *section_type_name(uint16_t type);
+
+}  // namespace pilgrim

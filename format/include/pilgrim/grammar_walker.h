@@ -1,0 +1,46 @@
+// Checking and expanding a rank's grammar without recursion, so a hostile
+// or very deep grammar can neither overflow the stack nor loop forever.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "pilgrim/grammar_model.h"
+
+namespace pilgrim {
+
+// Throws TraceError unless: every exp >= 1, every terminal < nterminals,
+// every rule reference names an existing rule, and no rule reaches itself.
+void validate_grammar(const Grammar &grammar, size_t nterminals);
+
+// Number of terminals each rule expands to, saturating at UINT64_MAX.
+// Invalid rule references count as empty; throws TraceError on a cycle.
+std::vector<uint64_t> rule_lengths(const Grammar &grammar);
+
+// Number of calls rule 0 expands to (0 without rules), saturating.
+uint64_t expanded_length(const Grammar &grammar);
+
+// Yields the terminals of rule 0's expansion in order. The grammar must
+// outlive the walker and should have passed validate_grammar: the walker
+// never reads out of bounds or loops forever (invalid rule references are
+// skipped; the constructor throws TraceError on a cycle), but it does not
+// check terminals against the CST. Each next() costs at most O(rule nesting
+// depth).
+class GrammarWalker {
+ public:
+  explicit GrammarWalker(const Grammar &grammar);
+  bool next(uint64_t &terminal);
+
+ private:
+  struct Frame {
+    uint64_t rule;
+    size_t pos;
+    uint64_t done;  // completed repetitions of the symbol at pos
+  };
+  const Grammar &grammar_;
+  std::vector<uint64_t> lengths_;
+  std::vector<Frame> stack_;
+};
+
+}  // namespace pilgrim

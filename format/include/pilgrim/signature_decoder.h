@@ -1,0 +1,89 @@
+// Decoding a signature (a CST entry's bytes) against the function table
+// (docs/FORMAT.md, "Signature encoding"). Values are kept in their coded
+// form where the code carries meaning (rank sentinels, relative ranks,
+// predefined vs user handles); the helpers below interpret the codes.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pilgrim/function_table.h"
+#include "pilgrim/trace_model.h"
+
+namespace pilgrim {
+
+struct DecodedStatus {
+  uint64_t kind = 0;         // sig::kStatusIgnored / Empty / Full / CountOnly
+  uint64_t source_code = 0;  // Full: rank-coded source
+  uint64_t tag_code = 0;     // Full: tag-coded tag
+  int64_t count_bytes = 0;   // Full, CountOnly
+};
+
+struct DecodedElement {
+  // Rank, Tag, Handle, Buffer, Pointer, Callback: the element's code.
+  // Opaque: 0 NULL / 1 non-NULL. String, StringArray: 0 NULL / 1 present.
+  uint64_t code = 0;
+  int64_t integer = 0;  // Value, Offset
+  double real = 0;      // Double
+  std::string text;     // String (when code == 1)
+  DecodedStatus status; // Status
+  // StringArray (code == 1): its strings (String elements);
+  // ArgvArray element: its StringArrays.
+  std::vector<DecodedElement> items;
+};
+
+struct DecodedValue {
+  bool array = false;  // the value had an array prefix
+  bool null = false;   // array prefix 0: NULL pointer / absent array / STATUSES_IGNORE
+  std::vector<DecodedElement> elements;  // Matrix3: 3 per row
+};
+
+struct DecodedParam {
+  bool has_in = false;   // in_part: value before the call
+  bool has_out = false;  // out_part or deferred_part: value after the call
+  DecodedValue in;
+  DecodedValue out;
+  // The value that best describes the parameter: `in` if present, else `out`.
+  const DecodedValue *any() const { return has_in ? &in : has_out ? &out : nullptr; }
+};
+
+struct DecodedCall {
+  uint16_t function_id = 0;
+  const FunctionInfo *function = nullptr;  // points into the lookup's table
+  uint64_t thread_id = 0;
+  std::vector<DecodedParam> params;  // one per FunctionInfo parameter
+  int64_t return_code = 0;
+};
+
+using FunctionLookup = std::function<const FunctionInfo *(uint16_t id)>;
+
+// Throws TraceError on malformed bytes: truncation, overlong varints,
+// an unknown function id, element counts larger than the bytes left,
+// unknown codes (e.g. a Status kind > 3), trailing bytes.
+DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig);
+DecodedCall decode_signature(const Trace &trace, std::string_view sig);
+
+// Only the leading function id (throws TraceError if unreadable).
+uint16_t signature_function_id(std::string_view sig);
+
+// --- interpreting codes ------------------------------------------------------
+
+struct RankCode {
+  enum Kind { AnySource, ProcNull, Root, Undefined, Absolute, Relative } kind;
+  int64_t value;  // Absolute: the rank; Relative: the offset from the caller's rank
+};
+RankCode decode_rank_code(uint64_t code);
+
+// Tag code: true and the tag, or false for MPI_ANY_TAG.
+bool decode_tag_code(uint64_t code, int64_t &tag);
+
+struct HandleCode {
+  enum Kind { Null, Predefined, User } kind;
+  uint64_t index;  // Predefined: name-table index; User: symbolic id
+};
+HandleCode decode_handle_code(uint64_t code);  // also Callback codes
+
+}  // namespace pilgrim

@@ -1,0 +1,66 @@
+// Writing a trace file (format version 1, docs/FORMAT.md).
+//
+// Rank 0 of the runtime gathers each rank's serialize_rank() bytes and
+// either calls write_trace() with all of them, or streams them through a
+// TraceWriter one rank at a time to bound its memory.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pilgrim/function_table.h"
+#include "pilgrim/trace_model.h"
+
+namespace pilgrim {
+
+struct WriteOptions {
+  // zstd level for every section; 0 = by section size
+  // (default_compression_level: 19 up to 1 MiB, 9 up to 16 MiB, 3 above).
+  int compression_level = 0;
+  // Also decode every CST signature against the function table before
+  // writing (slower; catches encoder bugs at write time).
+  bool verify_signatures = false;
+};
+
+class TraceWriter {
+ public:
+  // To a file: writes `path`.tmp, renamed to `path` by finish(). Throws
+  // TraceError on I/O failure or an invalid function table.
+  TraceWriter(const std::string &path, const TraceHeader &header,
+              const std::vector<const FunctionInfo *> &used_functions, const WriteOptions &options = {});
+  // To memory: the finished file is appended to *out.
+  TraceWriter(std::string *out, const TraceHeader &header,
+              const std::vector<const FunctionInfo *> &used_functions, const WriteOptions &options = {});
+  ~TraceWriter();  // an unfinished file is removed
+  TraceWriter(const TraceWriter &) = delete;
+  TraceWriter &operator=(const TraceWriter &) = delete;
+
+  // Adds rank `rank` (< header.nranks, each once). The bytes are checked
+  // with parse_rank and every signature's function id must be in
+  // used_functions. Throws TraceError "rank R: ...".
+  void add_rank(uint32_t rank, std::string_view serialized_rank);
+
+  // Requires every rank to have been added. Writes the section table and
+  // header, closes and renames the file.
+  void finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// All ranks at once: serialized_ranks[r] is rank r (its size sets nranks,
+// which must equal header.nranks).
+void write_trace(const std::string &path, const TraceHeader &header,
+                 const std::vector<const FunctionInfo *> &used_functions,
+                 const std::vector<std::string> &serialized_ranks, const WriteOptions &options = {});
+
+std::string write_trace_to_memory(const TraceHeader &header,
+                                  const std::vector<const FunctionInfo *> &used_functions,
+                                  const std::vector<std::string> &serialized_ranks,
+                                  const WriteOptions &options = {});
+
+}  // namespace pilgrim

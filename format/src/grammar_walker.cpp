@@ -1,0 +1,130 @@
+#include "pilgrim/grammar_walker.h"
+
+#include <string>
+
+#include "pilgrim/trace_error.h"
+
+namespace pilgrim {
+
+namespace {
+
+uint64_t sat_mul(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+uint64_t sat_add(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+// Iterative DFS from every rule; calls `finish(rule)` in post-order (every
+// rule after all rules it references). Throws on a cycle.
+template <typename Finish>
+void post_order(const Grammar &g, Finish finish) {
+  const size_t n = g.rules.size();
+  std::vector<uint8_t> color(n, 0);  // 0 unvisited, 1 on the stack, 2 done
+  struct Frame {
+    size_t rule;
+    size_t pos;
+  };
+  std::vector<Frame> stack;
+  for (size_t root = 0; root < n; ++root) {
+    if (color[root]) continue;
+    color[root] = 1;
+    stack.push_back({root, 0});
+    while (!stack.empty()) {
+      Frame &f = stack.back();
+      const auto &body = g.rules[f.rule];
+      if (f.pos == body.size()) {
+        color[f.rule] = 2;
+        finish(f.rule);
+        stack.pop_back();
+        continue;
+      }
+      const GrammarSymbol &s = body[f.pos++];
+      if (is_terminal(s)) continue;
+      const uint64_t child = rule_index(s);
+      if (child >= n) continue;  // invalid reference (validate_grammar reports it)
+      if (color[child] == 1)
+        throw TraceError("grammar rule " + std::to_string(child) + " expands to itself");
+      if (color[child] == 0) {
+        color[child] = 1;
+        stack.push_back({static_cast<size_t>(child), 0});
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void validate_grammar(const Grammar &g, size_t nterminals) {
+  const size_t n = g.rules.size();
+  for (size_t r = 0; r < n; ++r) {
+    for (size_t i = 0; i < g.rules[r].size(); ++i) {
+      const GrammarSymbol &s = g.rules[r][i];
+      const std::string where = "grammar rule " + std::to_string(r) + " symbol " + std::to_string(i);
+      if (s.exp == 0) throw TraceError(where + ": repetition count 0");
+      if (is_terminal(s)) {
+        if (static_cast<uint64_t>(s.value) >= nterminals)
+          throw TraceError(where + ": terminal " + std::to_string(s.value) + " beyond the " +
+                           std::to_string(nterminals) + " CST entries");
+      } else if (rule_index(s) >= n) {
+        throw TraceError(where + ": rule " + std::to_string(rule_index(s)) + " beyond the " +
+                         std::to_string(n) + " rules");
+      }
+    }
+  }
+  post_order(g, [](size_t) {});
+}
+
+std::vector<uint64_t> rule_lengths(const Grammar &g) {
+  std::vector<uint64_t> len(g.rules.size(), 0);
+  post_order(g, [&](size_t r) {
+    uint64_t total = 0;
+    for (const GrammarSymbol &s : g.rules[r]) {
+      const uint64_t one = is_terminal(s) ? 1 : rule_index(s) < len.size() ? len[rule_index(s)] : 0;
+      total = sat_add(total, sat_mul(one, s.exp));
+    }
+    len[r] = total;
+  });
+  return len;
+}
+
+uint64_t expanded_length(const Grammar &g) {
+  if (g.rules.empty()) return 0;
+  return rule_lengths(g)[0];
+}
+
+GrammarWalker::GrammarWalker(const Grammar &grammar) : grammar_(grammar), lengths_(rule_lengths(grammar)) {
+  if (!grammar_.rules.empty()) stack_.push_back({0, 0, 0});
+}
+
+bool GrammarWalker::next(uint64_t &terminal) {
+  while (!stack_.empty()) {
+    Frame &f = stack_.back();
+    const auto &body = grammar_.rules[f.rule];
+    if (f.pos >= body.size()) {
+      stack_.pop_back();
+      continue;
+    }
+    const GrammarSymbol &s = body[f.pos];
+    if (!is_terminal(s) && (rule_index(s) >= lengths_.size() || lengths_[rule_index(s)] == 0)) {
+      // expands to nothing (or an invalid reference)
+      ++f.pos;
+      f.done = 0;
+      continue;
+    }
+    if (++f.done >= s.exp) {
+      ++f.pos;
+      f.done = 0;
+    }
+    if (is_terminal(s)) {
+      terminal = static_cast<uint64_t>(s.value);
+      return true;
+    }
+    stack_.push_back({rule_index(s), 0, 0});  // invalidates f
+  }
+  return false;
+}
+
+}  // namespace pilgrim

@@ -1,0 +1,110 @@
+#include "pilgrim/rank_codec.h"
+
+#include <algorithm>
+
+#include "pilgrim/byte_io.h"
+#include "pilgrim/grammar_walker.h"
+#include "pilgrim/trace_error.h"
+
+namespace pilgrim {
+
+namespace {
+
+void put_timing(ByteWriter &w, const TimingStats &t) {
+  w.varint(t.n);
+  if (t.n == 0) return;
+  w.f64le(t.mean);
+  w.f64le(t.m2);
+  w.f64le(t.min);
+  w.f64le(t.max);
+}
+
+TimingStats get_timing(ByteReader &r) {
+  TimingStats t;
+  t.n = r.varint();
+  if (t.n == 0) return t;
+  t.mean = r.f64le();
+  t.m2 = r.f64le();
+  t.min = r.f64le();
+  t.max = r.f64le();
+  return t;
+}
+
+template <typename T>
+void reserve_bounded(std::vector<T> &v, uint64_t n, const ByteReader &r) {
+  v.reserve(static_cast<size_t>(std::min<uint64_t>(n, r.remaining())));
+}
+
+}  // namespace
+
+std::string serialize_rank(const RankTrace &rank) {
+  std::string out;
+  size_t estimate = 16;
+  for (const CstEntry &e : rank.cst) estimate += e.signature.size() + 8;
+  out.reserve(estimate);
+  ByteWriter w(out);
+  w.varint(rank.cst.size());
+  for (const CstEntry &e : rank.cst) w.string(e.signature);
+  for (const CstEntry &e : rank.cst) w.varint(e.count);
+  for (const CstEntry &e : rank.cst) put_timing(w, e.duration);
+  for (const CstEntry &e : rank.cst) put_timing(w, e.interval);
+  w.varint(rank.grammar.rules.size());
+  for (const auto &rule : rank.grammar.rules) {
+    w.varint(rule.size());
+    for (const GrammarSymbol &s : rule) {
+      w.svarint(s.value);
+      w.varint(s.exp);
+    }
+  }
+  w.varint(rank.comms.size());
+  for (const CommInfo &c : rank.comms) {
+    w.varint(c.comm_id);
+    w.svarint(c.rank);
+    w.svarint(c.size);
+    w.svarint(c.remote_size);
+  }
+  return out;
+}
+
+RankTrace parse_rank(std::string_view bytes) {
+  ByteReader r(bytes);
+  RankTrace rank;
+  // An entry takes at least 4 bytes: signature length, count, two timings.
+  const uint64_t ncst = r.count(4, "CST entry count");
+  rank.cst.resize(static_cast<size_t>(ncst));
+  for (CstEntry &e : rank.cst) e.signature = std::string(r.string());
+  for (CstEntry &e : rank.cst) e.count = r.varint();
+  for (CstEntry &e : rank.cst) e.duration = get_timing(r);
+  for (CstEntry &e : rank.cst) e.interval = get_timing(r);
+
+  const uint64_t nrules = r.count(1, "grammar rule count");
+  reserve_bounded(rank.grammar.rules, nrules, r);
+  for (uint64_t i = 0; i < nrules; ++i) {
+    const uint64_t nsyms = r.count(2, "rule length");
+    std::vector<GrammarSymbol> body;
+    body.reserve(static_cast<size_t>(nsyms));
+    for (uint64_t k = 0; k < nsyms; ++k) {
+      GrammarSymbol s;
+      s.value = r.svarint();
+      s.exp = r.varint();
+      body.push_back(s);
+    }
+    rank.grammar.rules.push_back(std::move(body));
+  }
+
+  const uint64_t ncomms = r.count(4, "communicator count");
+  reserve_bounded(rank.comms, ncomms, r);
+  for (uint64_t i = 0; i < ncomms; ++i) {
+    CommInfo c;
+    c.comm_id = r.varint();
+    c.rank = r.svarint32("communicator rank");
+    c.size = r.svarint32("communicator size");
+    c.remote_size = r.svarint32("communicator remote size");
+    rank.comms.push_back(c);
+  }
+  if (!r.at_end()) r.fail(std::to_string(r.remaining()) + " trailing bytes");
+  validate_grammar(rank.grammar, rank.cst.size());
+  return rank;
+}
+
+}  // namespace pilgrim

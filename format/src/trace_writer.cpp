@@ -1,0 +1,186 @@
+#include "pilgrim/trace_writer.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <unordered_set>
+
+#include <unistd.h>
+
+#include "pilgrim/file_layout.h"
+#include "pilgrim/function_table_codec.h"
+#include "pilgrim/meta_codec.h"
+#include "pilgrim/rank_codec.h"
+#include "pilgrim/signature_decoder.h"
+#include "pilgrim/trace_container.h"
+#include "pilgrim/trace_error.h"
+
+namespace pilgrim {
+
+struct TraceWriter::Impl {
+  TraceHeader header;
+  WriteOptions options;
+  std::vector<const FunctionInfo *> functions;
+  std::unordered_set<uint16_t> function_ids;
+  std::vector<bool> have_rank;
+  uint32_t ranks_added = 0;
+
+  std::string path, tmp_path;  // file target
+  std::FILE *file = nullptr;
+  std::string *memory_out = nullptr;
+  std::string memory;  // memory target, moved to *memory_out by finish()
+  std::unique_ptr<ByteSink> sink;
+  std::unique_ptr<ContainerWriter> container;
+  bool finished = false;
+
+  void start(const TraceHeader &h, const std::vector<const FunctionInfo *> &used, const WriteOptions &o) {
+    header = h;
+    header.version = kFormatVersion;
+    options = o;
+    functions = used;
+    const std::string functions_payload = encode_function_table(used);  // validates
+    for (const FunctionInfo *f : used) function_ids.insert(f->id);
+    have_rank.assign(header.nranks, false);
+    container = std::make_unique<ContainerWriter>(*sink);
+    container->add_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical,
+                           encode_meta(header), options.compression_level);
+    container->add_section(static_cast<uint16_t>(SectionType::Functions), kNoRank, kSectionCritical,
+                           functions_payload, options.compression_level);
+  }
+
+  const FunctionInfo *lookup(uint16_t id) const {
+    for (const FunctionInfo *f : functions)
+      if (f->id == id) return f;
+    return nullptr;
+  }
+
+  void cleanup_file() {
+    if (file) {
+      std::fclose(file);
+      file = nullptr;
+      std::remove(tmp_path.c_str());
+    }
+  }
+};
+
+TraceWriter::TraceWriter(const std::string &path, const TraceHeader &header,
+                         const std::vector<const FunctionInfo *> &used_functions, const WriteOptions &options)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->path = path;
+  impl_->tmp_path = path + ".tmp";
+  impl_->file = std::fopen(impl_->tmp_path.c_str(), "wb");
+  if (!impl_->file) throw TraceError(impl_->tmp_path + ": cannot create: " + std::strerror(errno));
+  impl_->sink = std::make_unique<FileSink>(impl_->file, impl_->tmp_path);
+  try {
+    impl_->start(header, used_functions, options);
+  } catch (...) {
+    impl_->cleanup_file();
+    throw;
+  }
+}
+
+TraceWriter::TraceWriter(std::string *out, const TraceHeader &header,
+                         const std::vector<const FunctionInfo *> &used_functions, const WriteOptions &options)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->memory_out = out;
+  impl_->sink = std::make_unique<StringSink>(impl_->memory);
+  impl_->start(header, used_functions, options);
+}
+
+TraceWriter::~TraceWriter() {
+  if (impl_) impl_->cleanup_file();
+}
+
+void TraceWriter::add_rank(uint32_t rank, std::string_view serialized) {
+  Impl &w = *impl_;
+  const std::string where = "rank " + std::to_string(rank);
+  if (w.finished) throw TraceError(where + ": trace already finished");
+  if (rank >= w.header.nranks)
+    throw TraceError(where + ": out of range (the header says " + std::to_string(w.header.nranks) + " ranks)");
+  if (w.have_rank[rank]) throw TraceError(where + ": added twice");
+  RankTrace parsed;
+  try {
+    parsed = parse_rank(serialized);
+  } catch (const TraceError &e) {
+    rethrow_with_context(where, e);
+  }
+  for (size_t i = 0; i < parsed.cst.size(); ++i) {
+    const std::string entry = where + " CST entry " + std::to_string(i);
+    try {
+      const uint16_t id = signature_function_id(parsed.cst[i].signature);
+      if (!w.function_ids.count(id))
+        throw TraceError("function id " + std::to_string(id) + " is not in the used function table");
+      if (w.options.verify_signatures)
+        decode_signature([&w](uint16_t fid) { return w.lookup(fid); }, parsed.cst[i].signature);
+    } catch (const TraceError &e) {
+      rethrow_with_context(entry, e);
+    }
+  }
+  w.container->add_section(static_cast<uint16_t>(SectionType::Rank), rank, kSectionCritical, serialized,
+                           w.options.compression_level);
+  w.have_rank[rank] = true;
+  ++w.ranks_added;
+}
+
+void TraceWriter::finish() {
+  Impl &w = *impl_;
+  if (w.finished) return;
+  if (w.ranks_added != w.header.nranks) {
+    for (uint32_t r = 0; r < w.header.nranks; ++r)
+      if (!w.have_rank[r]) throw TraceError("rank " + std::to_string(r) + " was never added");
+  }
+  w.container->finish();
+  w.finished = true;
+  if (w.file) {
+    std::FILE *f = w.file;
+    w.file = nullptr;
+    bool ok = std::fflush(f) == 0;
+    ok = (fsync(fileno(f)) == 0 || errno == EINVAL || errno == EROFS) && ok;
+    const int saved = errno;
+    ok = std::fclose(f) == 0 && ok;
+    if (!ok) {
+      std::remove(w.tmp_path.c_str());
+      throw TraceError(w.tmp_path + ": write failed: " + std::strerror(saved));
+    }
+    if (std::rename(w.tmp_path.c_str(), w.path.c_str()) != 0) {
+      const int err = errno;
+      std::remove(w.tmp_path.c_str());
+      throw TraceError(w.path + ": cannot rename " + w.tmp_path + ": " + std::strerror(err));
+    }
+  } else if (w.memory_out) {
+    w.memory_out->append(w.memory);
+    w.memory.clear();
+  }
+}
+
+namespace {
+
+TraceHeader checked_header(const TraceHeader &header, const std::vector<std::string> &ranks) {
+  if (ranks.size() != header.nranks)
+    throw TraceError("header says " + std::to_string(header.nranks) + " ranks but " +
+                     std::to_string(ranks.size()) + " were given");
+  return header;
+}
+
+}  // namespace
+
+void write_trace(const std::string &path, const TraceHeader &header,
+                 const std::vector<const FunctionInfo *> &used_functions,
+                 const std::vector<std::string> &serialized_ranks, const WriteOptions &options) {
+  TraceWriter w(path, checked_header(header, serialized_ranks), used_functions, options);
+  for (size_t r = 0; r < serialized_ranks.size(); ++r) w.add_rank(static_cast<uint32_t>(r), serialized_ranks[r]);
+  w.finish();
+}
+
+std::string write_trace_to_memory(const TraceHeader &header,
+                                  const std::vector<const FunctionInfo *> &used_functions,
+                                  const std::vector<std::string> &serialized_ranks,
+                                  const WriteOptions &options) {
+  std::string out;
+  TraceWriter w(&out, checked_header(header, serialized_ranks), used_functions, options);
+  for (size_t r = 0; r < serialized_ranks.size(); ++r) w.add_rank(static_cast<uint32_t>(r), serialized_ranks[r]);
+  w.finish();
+  return out;
+}
+
+}  // namespace pilgrim

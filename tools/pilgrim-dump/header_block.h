@@ -1,0 +1,16 @@
+// The "# ..." header block pilgrim-dump prints first.
+#pragma once
+
+#include <string>
+
+#include "pilgrim/trace_model.h"
+#include "text_output.h"
+
+namespace pilgrim::dump {
+
+void print_header_block(TextOutput &out, const std::string &path, const Trace &trace);
+
+// "2024-05-01T12:34:56.123456789Z"; "" when out of gmtime's range.
+std::string format_unix_ns(int64_t ns);
+
+}  // namespace pilgrim::dump

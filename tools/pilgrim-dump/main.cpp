@@ -1,0 +1,74 @@
+// pilgrim-dump: prints a Pilgrim trace as text (docs/DUMP.md).
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "call_listing.h"
+#include "dump_options.h"
+#include "grammar_listing.h"
+#include "header_block.h"
+#include "pilgrim/file_layout.h"
+#include "pilgrim/trace_error.h"
+#include "pilgrim/trace_reader.h"
+#include "stats_report.h"
+#include "text_output.h"
+
+#ifndef PILGRIM_VERSION
+#define PILGRIM_VERSION "0.1.0"
+#endif
+
+namespace {
+
+int run(const pilgrim::dump::DumpOptions &o) {
+  using namespace pilgrim;
+  using namespace pilgrim::dump;
+  const Trace trace = read_trace(o.trace_path);
+  if (o.rank >= 0 && static_cast<uint64_t>(o.rank) >= trace.ranks.size())
+    throw TraceError(o.trace_path + ": rank " + std::to_string(o.rank) + " out of range (the trace has " +
+                     std::to_string(trace.ranks.size()) + " ranks)");
+  const uint32_t first = o.rank < 0 ? 0 : static_cast<uint32_t>(o.rank);
+  const uint32_t last = o.rank < 0 ? static_cast<uint32_t>(trace.ranks.size()) : first + 1;
+
+  // Decode everything that will be printed before printing anything, so a
+  // bad signature gives an error and no partial listing.
+  if (!o.stats || o.grammar)
+    for (uint32_t r = first; r < last; ++r) format_cst(trace, r);
+
+  TextOutput out(stdout);
+  print_header_block(out, o.trace_path, trace);
+  if (o.grammar)
+    for (uint32_t r = first; r < last; ++r) print_grammar(out, trace, r);
+  if (o.stats) print_stats(out, trace, o.rank);
+  if (!o.grammar && !o.stats)
+    for (uint32_t r = first; r < last; ++r) print_calls(out, trace, r);
+  out.flush();
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  using namespace pilgrim::dump;
+  DumpOptions options;
+  try {
+    options = parse_options(argc, argv);
+  } catch (const UsageError &e) {
+    std::fprintf(stderr, "pilgrim-dump: %s\nTry 'pilgrim-dump --help'.\n", e.message.c_str());
+    return 2;
+  }
+  if (options.help) {
+    std::fputs(usage_text(), stdout);
+    return 0;
+  }
+  if (options.version) {
+    std::printf("pilgrim-dump %s (trace format version %u)\n", PILGRIM_VERSION,
+                static_cast<unsigned>(pilgrim::kFormatVersion));
+    return 0;
+  }
+  try {
+    return run(options);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "pilgrim-dump: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,118 @@
+#include "stats_report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "pilgrim/call_context.h"
+#include "pilgrim/message_volume.h"
+#include "pilgrim/signature_decoder.h"
+#include "pilgrim/timing_stats.h"
+#include "pilgrim/trace_error.h"
+
+namespace pilgrim::dump {
+
+namespace {
+
+struct FunctionStats {
+  std::string name;
+  uint64_t calls = 0;
+  uint64_t bytes = 0;
+  uint64_t unsized_calls = 0;  // calls whose volume is incomplete
+  TimingStats duration, interval;
+};
+
+uint64_t sat_add(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+uint64_t sat_mul(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+std::string seconds(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3e", v);
+  return buf;
+}
+
+void append_timing(std::string &line, const TimingStats &t) {
+  char buf[128];
+  if (t.n == 0) {
+    std::snprintf(buf, sizeof buf, " %10s %10s %10s %10s", "-", "-", "-", "-");
+  } else {
+    std::snprintf(buf, sizeof buf, " %10s %10s %10s %10s", seconds(t.mean).c_str(), seconds(stddev(t)).c_str(),
+                  seconds(t.min).c_str(), seconds(t.max).c_str());
+  }
+  line += buf;
+}
+
+std::string row(const FunctionStats &s) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%-28s %12llu %16llu %10llu", s.name.c_str(),
+                static_cast<unsigned long long>(s.calls), static_cast<unsigned long long>(s.bytes),
+                static_cast<unsigned long long>(s.unsized_calls));
+  std::string line = buf;
+  append_timing(line, s.duration);
+  append_timing(line, s.interval);
+  return line + "\n";
+}
+
+}  // namespace
+
+void print_stats(TextOutput &out, const Trace &trace, int64_t only_rank) {
+  std::map<uint16_t, FunctionStats> by_id;
+  const uint32_t first = only_rank < 0 ? 0 : static_cast<uint32_t>(only_rank);
+  const uint32_t last = only_rank < 0 ? static_cast<uint32_t>(trace.ranks.size()) : first + 1;
+  for (uint32_t r = first; r < last; ++r) {
+    const RankTrace &rt = trace.ranks[r];
+    CallContext ctx;
+    ctx.world_rank = r;
+    ctx.comms = &rt.comms;
+    for (size_t i = 0; i < rt.cst.size(); ++i) {
+      const CstEntry &e = rt.cst[i];
+      DecodedCall call;
+      try {
+        call = decode_signature(trace, e.signature);
+      } catch (const TraceError &err) {
+        rethrow_with_context("rank " + std::to_string(r) + " CST entry " + std::to_string(i), err);
+      }
+      FunctionStats &s = by_id[call.function_id];
+      if (s.name.empty()) s.name = sanitize_for_message(call.function->name ? call.function->name : "?", 200);
+      s.calls = sat_add(s.calls, e.count);
+      const MessageVolume mv = message_volume(call, ctx);
+      s.bytes = sat_add(s.bytes, sat_mul(mv.bytes, e.count));
+      if (!mv.complete) s.unsized_calls = sat_add(s.unsized_calls, e.count);
+      merge_stats(s.duration, e.duration);
+      merge_stats(s.interval, e.interval);
+    }
+  }
+  std::vector<FunctionStats> rows;
+  FunctionStats total;
+  total.name = "total";
+  for (auto &kv : by_id) {
+    total.calls = sat_add(total.calls, kv.second.calls);
+    total.bytes = sat_add(total.bytes, kv.second.bytes);
+    total.unsized_calls = sat_add(total.unsized_calls, kv.second.unsized_calls);
+    merge_stats(total.duration, kv.second.duration);
+    merge_stats(total.interval, kv.second.interval);
+    rows.push_back(std::move(kv.second));
+  }
+  std::sort(rows.begin(), rows.end(), [](const FunctionStats &a, const FunctionStats &b) {
+    return a.calls != b.calls ? a.calls > b.calls : a.name < b.name;
+  });
+
+  out << "# stats: " << (only_rank < 0 ? "all ranks" : "rank " + std::to_string(only_rank)) << '\n';
+  char head[320];
+  std::snprintf(head, sizeof head, "%-28s %12s %16s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n", "# function",
+                "calls", "bytes", "unsized", "dur_mean", "dur_std", "dur_min", "dur_max", "int_mean", "int_std",
+                "int_min", "int_max");
+  out << head;
+  for (const FunctionStats &s : rows) out << row(s);
+  out << row(total);
+}
+
+}  // namespace pilgrim::dump
