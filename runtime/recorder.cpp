@@ -233,7 +233,7 @@ void Recorder::write_trace() {
     int len = 0;
     PMPI_Get_library_version(lib, &len);
     std::string libv(lib, static_cast<size_t>(std::max(len, 0)));
-    auto nl = libv.find('\n');
+    auto nl = libv.find_first_of(std::string("\n\0", 2));
     if (nl != std::string::npos)
       libv.resize(nl);
 #if defined(OPEN_MPI)
