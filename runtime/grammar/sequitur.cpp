@@ -361,12 +361,13 @@ void Sequitur::check_digram(uint32_t n) {
 // The digram at n repeats the indexed one at m: replace both by a rule.
 void Sequitur::process_match(uint32_t n, uint32_t m) {
   // Reuse a rule whose entire body is the digram (never the start rule).
-  if (is_whole_body(m) && owner_of_guard(nodes_[m].prev) != 0) {
+  if (reuse_rules_ && is_whole_body(m) && owner_of_guard(nodes_[m].prev) != 0) {
     substitute(n, owner_of_guard(nodes_[m].prev));
     return;
   }
   if (is_whole_body(n) && owner_of_guard(nodes_[n].prev) != 0) {
     substitute(m, owner_of_guard(nodes_[n].prev));
+    push_check(n); // the index entry was m's; the rule body's digram needs one
     return;
   }
   const uint32_t r = alloc_rule();

@@ -26,6 +26,8 @@
 //     least two symbols long, or a single symbol with exponent >= 2 (A -> B^3,
 //     a loop nested directly in a loop). A body that shrinks to one symbol
 //     with exponent 1 (A -> B) is removed and its references renamed to B.
+//     (That needs two rules with equal bodies. No input tried so far leads
+//     there; the unit test forces the path through SequiturTestAccess.)
 //  I5 The grammar is acyclic, every rule is reachable from the start rule and
 //     it expands to exactly the appended sequence.
 //
@@ -33,7 +35,9 @@
 // nodes and rules come from pools with free lists and the work queues keep
 // their capacity, so in steady state (e.g. a loop) append() does not allocate.
 // The structure is deterministic: the same input gives the same grammar.
-// Not thread-safe; use one instance per thread (or lock around it).
+// Not thread-safe; use one instance per thread (or lock around it). If
+// append() throws (std::bad_alloc, or std::length_error past 2^32 - 1 nodes
+// or rules) the object must not be used further.
 #pragma once
 
 #include "pilgrim/grammar_model.h"
@@ -81,6 +85,8 @@ public:
   size_t symbol_count() const { return symbol_count_; }
 
 private:
+  friend struct SequiturTestAccess; // test/unit/sequitur_test.cpp
+
   // A symbol of a rule body, or a rule's guard node. Rule bodies are circular
   // doubly linked lists through a guard node, as in the original Sequitur.
   struct Node {
@@ -167,6 +173,9 @@ private:
   uint64_t length_ = 0;
   size_t rule_count_ = 0;
   size_t symbol_count_ = 0;
+  // Tests only: when false, a digram matching an entire rule body makes a new
+  // rule anyway, so the old rule becomes trivial and is renamed away (I4).
+  bool reuse_rules_ = true;
 };
 
 // Expands an exported grammar (rule 0 is the start rule) to its terminal
