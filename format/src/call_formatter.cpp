@@ -16,55 +16,68 @@ std::string safe_name(const char *name) {
   return name ? sanitize_for_message(name, static_cast<size_t>(-1)) : "?";
 }
 
-std::string signed_offset(int64_t v) {
-  return (v < 0 ? "" : "+") + std::to_string(v);
-}
+std::string signed_offset(int64_t v) { return (v < 0 ? "" : "+") + std::to_string(v); }
 
 std::string format_rank(uint64_t code, int64_t caller_rank) {
   const RankCode rc = decode_rank_code(code);
   switch (rc.kind) {
-    case RankCode::AnySource: return "MPI_ANY_SOURCE";
-    case RankCode::ProcNull: return "MPI_PROC_NULL";
-    case RankCode::Root: return "MPI_ROOT";
-    case RankCode::Undefined: return "MPI_UNDEFINED";
-    case RankCode::Absolute: return std::to_string(rc.value);
-    case RankCode::Relative: break;
+  case RankCode::AnySource:
+    return "MPI_ANY_SOURCE";
+  case RankCode::ProcNull:
+    return "MPI_PROC_NULL";
+  case RankCode::Root:
+    return "MPI_ROOT";
+  case RankCode::Undefined:
+    return "MPI_UNDEFINED";
+  case RankCode::Absolute:
+    return std::to_string(rc.value);
+  case RankCode::Relative:
+    break;
   }
   int64_t abs = 0;
-  if (absolute_rank(code, caller_rank, abs)) return std::to_string(abs) + " (" + signed_offset(rc.value) + ")";
+  if (absolute_rank(code, caller_rank, abs))
+    return std::to_string(abs) + " (" + signed_offset(rc.value) + ")";
   return "self" + signed_offset(rc.value);
 }
 
 std::string format_tag(uint64_t code) {
   int64_t tag = 0;
-  if (!decode_tag_code(code, tag)) return "MPI_ANY_TAG";
+  if (!decode_tag_code(code, tag))
+    return "MPI_ANY_TAG";
   return std::to_string(tag);
 }
 
 std::string format_callback(uint64_t code) {
   const HandleCode h = decode_handle_code(code);
   switch (h.kind) {
-    case HandleCode::Null: return "NULL";
-    case HandleCode::Predefined: {
-      const char *name = predefined_callback_names()[h.index];
-      return name ? name : "predefined-fn#" + std::to_string(h.index);
-    }
-    case HandleCode::User: break;
+  case HandleCode::Null:
+    return "NULL";
+  case HandleCode::Predefined: {
+    const char *name = predefined_callback_names()[h.index];
+    return name ? name : "predefined-fn#" + std::to_string(h.index);
+  }
+  case HandleCode::User:
+    break;
   }
   return "fn#" + std::to_string(h.index);
 }
 
 std::string format_buffer(uint64_t code) {
   switch (code) {
-    case sig::kBufferNull: return "NULL";
-    case sig::kBufferInPlace: return "MPI_IN_PLACE";
-    case sig::kBufferBottom: return "MPI_BOTTOM";
-    default: return "buf#" + std::to_string(code - sig::kBufferFirstId);
+  case sig::kBufferNull:
+    return "NULL";
+  case sig::kBufferInPlace:
+    return "MPI_IN_PLACE";
+  case sig::kBufferBottom:
+    return "MPI_BOTTOM";
+  default:
+    return "buf#" + std::to_string(code - sig::kBufferFirstId);
   }
 }
 
 std::string format_pointer(uint64_t code) {
-  if (code == sig::kPointerNull) return "NULL";
+  if (code == sig::kPointerNull)
+    return "NULL";
   return "ptr#" + std::to_string(code - 1);
 }
 
@@ -75,7 +88,8 @@ void append_string_array(std::string &out, const DecodedElement &e) {
   }
   out += '[';
   for (size_t i = 0; i < e.items.size(); ++i) {
-    if (i) out += ", ";
+    if (i)
+      out += ", ";
     out += e.items[i].code ? quote_string(e.items[i].text) : "NULL";
   }
   out += ']';
@@ -83,91 +97,96 @@ void append_string_array(std::string &out, const DecodedElement &e) {
 
 void append_status(std::string &out, const DecodedStatus &s, int64_t caller_rank) {
   switch (s.kind) {
-    case sig::kStatusIgnored:
-      out += "MPI_STATUS_IGNORE";
-      return;
-    case sig::kStatusEmpty:
-      out += "{}";
-      return;
-    case sig::kStatusFull:
-      out += "{source=" + format_rank(s.source_code, caller_rank) + ", tag=" + format_tag(s.tag_code) +
-             ", count=" + std::to_string(s.count_bytes) + "}";
-      return;
-    default:
-      out += "{count=" + std::to_string(s.count_bytes) + "}";
-      return;
+  case sig::kStatusIgnored:
+    out += "MPI_STATUS_IGNORE";
+    return;
+  case sig::kStatusEmpty:
+    out += "{}";
+    return;
+  case sig::kStatusFull:
+    out += "{source=" + format_rank(s.source_code, caller_rank) +
+           ", tag=" + format_tag(s.tag_code) + ", count=" + std::to_string(s.count_bytes) + "}";
+    return;
+  default:
+    out += "{count=" + std::to_string(s.count_bytes) + "}";
+    return;
   }
 }
 
-void append_element(std::string &out, const ParamInfo &p, const DecodedElement &e, int64_t caller_rank) {
+void append_element(std::string &out, const ParamInfo &p, const DecodedElement &e,
+                    int64_t caller_rank) {
   switch (p.role) {
-    case Role::Value:
-    case Role::Offset:
-      out += std::to_string(e.integer);
+  case Role::Value:
+  case Role::Offset:
+    out += std::to_string(e.integer);
+    break;
+  case Role::Double:
+    out += format_double(e.real);
+    break;
+  case Role::Rank:
+    out += format_rank(e.code, caller_rank);
+    break;
+  case Role::Tag:
+    out += format_tag(e.code);
+    break;
+  case Role::Handle:
+    out += format_handle(p.handle_kind, e.code);
+    break;
+  case Role::Buffer:
+    out += format_buffer(e.code);
+    break;
+  case Role::Pointer:
+    out += format_pointer(e.code);
+    break;
+  case Role::Callback:
+    out += format_callback(e.code);
+    break;
+  case Role::String:
+    out += e.code ? quote_string(e.text) : "NULL";
+    break;
+  case Role::Status:
+    append_status(out, e.status, caller_rank);
+    break;
+  case Role::Opaque:
+    out += e.code ? "non-NULL" : "NULL";
+    break;
+  case Role::StringArray:
+    append_string_array(out, e);
+    break;
+  case Role::ArgvArray:
+    if (e.code == 0) {
+      out += "NULL";
       break;
-    case Role::Double:
-      out += format_double(e.real);
-      break;
-    case Role::Rank:
-      out += format_rank(e.code, caller_rank);
-      break;
-    case Role::Tag:
-      out += format_tag(e.code);
-      break;
-    case Role::Handle:
-      out += format_handle(p.handle_kind, e.code);
-      break;
-    case Role::Buffer:
-      out += format_buffer(e.code);
-      break;
-    case Role::Pointer:
-      out += format_pointer(e.code);
-      break;
-    case Role::Callback:
-      out += format_callback(e.code);
-      break;
-    case Role::String:
-      out += e.code ? quote_string(e.text) : "NULL";
-      break;
-    case Role::Status:
-      append_status(out, e.status, caller_rank);
-      break;
-    case Role::Opaque:
-      out += e.code ? "non-NULL" : "NULL";
-      break;
-    case Role::StringArray:
-      append_string_array(out, e);
-      break;
-    case Role::ArgvArray:
-      if (e.code == 0) {
-        out += "NULL";
-        break;
-      }
-      out += '[';
-      for (size_t i = 0; i < e.items.size(); ++i) {
-        if (i) out += ", ";
-        append_string_array(out, e.items[i]);
-      }
-      out += ']';
-      break;
-    case Role::Varargs:
-      out += "...";
-      break;
+    }
+    out += '[';
+    for (size_t i = 0; i < e.items.size(); ++i) {
+      if (i)
+        out += ", ";
+      append_string_array(out, e.items[i]);
+    }
+    out += ']';
+    break;
+  case Role::Varargs:
+    out += "...";
+    break;
   }
 }
 
-}  // namespace
+} // namespace
 
 std::string format_handle(HandleKind kind, uint64_t code) {
   const HandleCode h = decode_handle_code(code);
   switch (h.kind) {
-    case HandleCode::Null: return null_handle_name(kind);
-    case HandleCode::Predefined: {
-      const char *name = predefined_handle_names(kind)[h.index];
-      if (name) return name;
-      return std::string("predefined-") + handle_id_prefix(kind) + "#" + std::to_string(h.index);
-    }
-    case HandleCode::User: break;
+  case HandleCode::Null:
+    return null_handle_name(kind);
+  case HandleCode::Predefined: {
+    const char *name = predefined_handle_names(kind)[h.index];
+    if (name)
+      return name;
+    return std::string("predefined-") + handle_id_prefix(kind) + "#" + std::to_string(h.index);
+  }
+  case HandleCode::User:
+    break;
   }
   return std::string(handle_id_prefix(kind)) + "#" + std::to_string(h.index);
 }
@@ -188,18 +207,26 @@ std::string quote_string(const std::string &s) {
   for (char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20 || c >= 0x7f) {
-          out += "\\x";
-          out += kHex[c >> 4];
-          out += kHex[c & 15];
-        } else {
-          out += static_cast<char>(c);
-        }
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    default:
+      if (c < 0x20 || c >= 0x7f) {
+        out += "\\x";
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
+      } else {
+        out += static_cast<char>(c);
+      }
     }
   }
   return out + "\"";
@@ -209,7 +236,8 @@ std::string format_return_code(int64_t rc) { return rc == 0 ? "MPI_SUCCESS" : st
 
 void append_value(std::string &out, const DecodedCall &call, size_t param, const DecodedValue &v,
                   const CallContext &ctx) {
-  if (!call.function || param >= call.function->nparams) return;
+  if (!call.function || param >= call.function->nparams)
+    return;
   const ParamInfo &p = call.function->params[param];
   if (p.role == Role::Varargs) {
     out += "...";
@@ -224,7 +252,8 @@ void append_value(std::string &out, const DecodedCall &call, size_t param, const
   // A pointer to one scalar prints as the scalar.
   const bool brackets = v.array && ((p.flags & kFlagArray) || v.elements.size() != 1);
   if (!brackets) {
-    if (v.elements.empty()) return;
+    if (v.elements.empty())
+      return;
     append_element(out, p, v.elements[0], caller_rank);
     return;
   }
@@ -232,12 +261,16 @@ void append_value(std::string &out, const DecodedCall &call, size_t param, const
   out += '[';
   for (size_t i = 0; i < v.elements.size(); ++i) {
     if (rows) {
-      if (i % 3 == 0) out += i ? ", [" : "[";
-      else out += ", ";
+      if (i % 3 == 0)
+        out += i ? ", [" : "[";
+      else
+        out += ", ";
       append_element(out, p, v.elements[i], caller_rank);
-      if (i % 3 == 2) out += ']';
+      if (i % 3 == 2)
+        out += ']';
     } else {
-      if (i) out += ", ";
+      if (i)
+        out += ", ";
       append_element(out, p, v.elements[i], caller_rank);
     }
   }
@@ -245,25 +278,31 @@ void append_value(std::string &out, const DecodedCall &call, size_t param, const
 }
 
 std::string format_call(const DecodedCall &call, const CallContext &ctx) {
-  if (!call.function) return "function#" + std::to_string(call.function_id) + "(?)";
+  if (!call.function)
+    return "function#" + std::to_string(call.function_id) + "(?)";
   std::string out = safe_name(call.function->name);
   out += '(';
   for (size_t i = 0; i < call.params.size(); ++i) {
     const ParamInfo &p = call.function->params[i];
     const DecodedParam &d = call.params[i];
-    if (i) out += ", ";
+    if (i)
+      out += ", ";
     if (p.role != Role::Varargs) {
       out += safe_name(p.name);
       out += '=';
     }
-    if (d.has_in) append_value(out, call, i, d.in, ctx);
-    if (d.has_in && d.has_out) out += "->";
-    if (d.has_out) append_value(out, call, i, d.out, ctx);
-    if (!d.has_in && !d.has_out) out += p.role == Role::Varargs ? "..." : "?";
+    if (d.has_in)
+      append_value(out, call, i, d.in, ctx);
+    if (d.has_in && d.has_out)
+      out += "->";
+    if (d.has_out)
+      append_value(out, call, i, d.out, ctx);
+    if (!d.has_in && !d.has_out)
+      out += p.role == Role::Varargs ? "..." : "?";
   }
   out += ") = ";
   out += format_return_code(call.return_code);
   return out;
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

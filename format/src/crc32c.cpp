@@ -18,7 +18,8 @@ constexpr Tables make_tables() {
   Tables tables{};
   for (uint32_t b = 0; b < 256; ++b) {
     uint32_t crc = b;
-    for (int i = 0; i < 8; ++i) crc = (crc & 1) ? (crc >> 1) ^ kPolynomial : crc >> 1;
+    for (int i = 0; i < 8; ++i)
+      crc = (crc & 1) ? (crc >> 1) ^ kPolynomial : crc >> 1;
     tables.t[0][b] = crc;
   }
   for (uint32_t b = 0; b < 256; ++b)
@@ -29,7 +30,7 @@ constexpr Tables make_tables() {
 
 constexpr Tables kTables = make_tables();
 
-}  // namespace
+} // namespace
 
 uint32_t crc32c_extend(uint32_t crc, const void *data, size_t size) {
   const auto *p = static_cast<const uint8_t *>(data);
@@ -43,10 +44,11 @@ uint32_t crc32c_extend(uint32_t crc, const void *data, size_t size) {
     p += 8;
     size -= 8;
   }
-  while (size--) c = (c >> 8) ^ t[0][(c ^ *p++) & 0xff];
+  while (size--)
+    c = (c >> 8) ^ t[0][(c ^ *p++) & 0xff];
   return ~c;
 }
 
 uint32_t crc32c(const void *data, size_t size) { return crc32c_extend(0, data, size); }
 
-}  // namespace pilgrim
+} // namespace pilgrim

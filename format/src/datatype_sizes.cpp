@@ -84,12 +84,13 @@ constexpr int8_t kSizes[] = {
     32, // MPI_2DOUBLE_COMPLEX
 };
 
-}  // namespace
+} // namespace
 
 int64_t predefined_datatype_size(size_t k) {
   constexpr size_t n = sizeof kSizes / sizeof *kSizes;
-  if (k >= n || k >= kPredefinedDatatypeCount) return -1;
+  if (k >= n || k >= kPredefinedDatatypeCount)
+    return -1;
   return kSizes[k];
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -25,28 +25,38 @@ void check_param(const std::string &what, uint8_t nparams, uint8_t base, uint8_t
   auto bad = [&](const char *field, int v) {
     throw TraceError(what + ": " + field + " " + std::to_string(v) + " out of range");
   };
-  if (base > kMaxCType) bad("C base type", base);
-  if (role > kMaxRole) bad("role", role);
-  if (dir > kMaxDirection) bad("direction", dir);
-  if (kind > kMaxHandleKind) bad("handle kind", kind);
-  if (action > kMaxAction) bad("handle action", action);
-  if (ref < -1 || ref >= nparams) bad("ref", ref);
-  if (ref2 < -1 || ref2 >= nparams) bad("ref2", ref2);
-  if (ref3 < -1 || ref3 >= nparams) bad("ref3", ref3);
+  if (base > kMaxCType)
+    bad("C base type", base);
+  if (role > kMaxRole)
+    bad("role", role);
+  if (dir > kMaxDirection)
+    bad("direction", dir);
+  if (kind > kMaxHandleKind)
+    bad("handle kind", kind);
+  if (action > kMaxAction)
+    bad("handle action", action);
+  if (ref < -1 || ref >= nparams)
+    bad("ref", ref);
+  if (ref2 < -1 || ref2 >= nparams)
+    bad("ref2", ref2);
+  if (ref3 < -1 || ref3 >= nparams)
+    bad("ref3", ref3);
 }
 
-}  // namespace
+} // namespace
 
 void validate_function(const FunctionInfo &fn) {
   const std::string fname = fn_label(fn.name);
-  if (fn.nparams && !fn.params) throw TraceError("function " + fname + ": no parameters array");
+  if (fn.nparams && !fn.params)
+    throw TraceError("function " + fname + ": no parameters array");
   for (uint8_t i = 0; i < fn.nparams; ++i) {
     const ParamInfo &p = fn.params[i];
     const std::string what = "function " + fname + " parameter " + fn_label(p.name);
     check_param(what, fn.nparams, static_cast<uint8_t>(p.base), static_cast<uint8_t>(p.role),
                 static_cast<uint8_t>(p.dir), static_cast<uint8_t>(p.handle_kind),
                 static_cast<uint8_t>(p.action), p.ref, p.ref2, p.ref3);
-    if (p.len_size && !p.len) throw TraceError(what + ": length program missing");
+    if (p.len_size && !p.len)
+      throw TraceError(what + ": length program missing");
     for (uint8_t k = 0; k < (p.len ? p.len_size : 0); ++k)
       if (static_cast<uint8_t>(p.len[k].op) > kMaxLenOp)
         throw TraceError(what + ": length op " + std::to_string(static_cast<int>(p.len[k].op)) +
@@ -57,7 +67,8 @@ void validate_function(const FunctionInfo &fn) {
 std::string encode_function_table(const std::vector<const FunctionInfo *> &functions) {
   std::vector<const FunctionInfo *> sorted = functions;
   for (const FunctionInfo *f : sorted)
-    if (!f) throw TraceError("null entry in the function table");
+    if (!f)
+      throw TraceError("null entry in the function table");
   std::sort(sorted.begin(), sorted.end(),
             [](const FunctionInfo *a, const FunctionInfo *b) { return a->id < b->id; });
   for (size_t i = 1; i < sorted.size(); ++i)
@@ -129,8 +140,8 @@ std::vector<OwnedFunction> decode_function_table(std::string_view payload) {
       const auto ref2 = static_cast<int8_t>(r.u8());
       const auto ref3 = static_cast<int8_t>(r.u8());
       try {
-        check_param("function " + fname + " parameter " + sanitize_for_message(p.name), nparams, base,
-                    role, dir, kind, action, ref, ref2, ref3);
+        check_param("function " + fname + " parameter " + sanitize_for_message(p.name), nparams,
+                    base, role, dir, kind, action, ref, ref2, ref3);
       } catch (const TraceError &e) {
         r.fail_at(e.what(), fields_at);
       }
@@ -148,8 +159,8 @@ std::vector<OwnedFunction> decode_function_table(std::string_view payload) {
         const size_t op_at = r.offset();
         const uint8_t op = r.u8();
         if (op > kMaxLenOp)
-          r.fail_at("function " + fname + " parameter " + sanitize_for_message(p.name) + ": length op " +
-                        std::to_string(op) + " out of range",
+          r.fail_at("function " + fname + " parameter " + sanitize_for_message(p.name) +
+                        ": length op " + std::to_string(op) + " out of range",
                     op_at);
         const int32_t arg = r.svarint32("length argument");
         p.len.push_back(LenInstr{static_cast<LenOp>(op), arg});
@@ -161,8 +172,9 @@ std::vector<OwnedFunction> decode_function_table(std::string_view payload) {
     }
     functions.emplace_back(id, std::move(name), std::move(params));
   }
-  if (!r.at_end()) r.fail(std::to_string(r.remaining()) + " trailing bytes");
+  if (!r.at_end())
+    r.fail(std::to_string(r.remaining()) + " trailing bytes");
   return functions;
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

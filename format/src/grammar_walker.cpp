@@ -19,17 +19,17 @@ uint64_t sat_add(uint64_t a, uint64_t b) {
 
 // Iterative DFS from every rule; calls `finish(rule)` in post-order (every
 // rule after all rules it references). Throws on a cycle.
-template <typename Finish>
-void post_order(const Grammar &g, Finish finish) {
+template <typename Finish> void post_order(const Grammar &g, Finish finish) {
   const size_t n = g.rules.size();
-  std::vector<uint8_t> color(n, 0);  // 0 unvisited, 1 on the stack, 2 done
+  std::vector<uint8_t> color(n, 0); // 0 unvisited, 1 on the stack, 2 done
   struct Frame {
     size_t rule;
     size_t pos;
   };
   std::vector<Frame> stack;
   for (size_t root = 0; root < n; ++root) {
-    if (color[root]) continue;
+    if (color[root])
+      continue;
     color[root] = 1;
     stack.push_back({root, 0});
     while (!stack.empty()) {
@@ -42,9 +42,11 @@ void post_order(const Grammar &g, Finish finish) {
         continue;
       }
       const GrammarSymbol &s = body[f.pos++];
-      if (is_terminal(s)) continue;
+      if (is_terminal(s))
+        continue;
       const uint64_t child = rule_index(s);
-      if (child >= n) continue;  // invalid reference (validate_grammar reports it)
+      if (child >= n)
+        continue; // invalid reference (validate_grammar reports it)
       if (color[child] == 1)
         throw TraceError("grammar rule " + std::to_string(child) + " expands to itself");
       if (color[child] == 0) {
@@ -55,15 +57,17 @@ void post_order(const Grammar &g, Finish finish) {
   }
 }
 
-}  // namespace
+} // namespace
 
 void validate_grammar(const Grammar &g, size_t nterminals) {
   const size_t n = g.rules.size();
   for (size_t r = 0; r < n; ++r) {
     for (size_t i = 0; i < g.rules[r].size(); ++i) {
       const GrammarSymbol &s = g.rules[r][i];
-      const std::string where = "grammar rule " + std::to_string(r) + " symbol " + std::to_string(i);
-      if (s.exp == 0) throw TraceError(where + ": repetition count 0");
+      const std::string where =
+          "grammar rule " + std::to_string(r) + " symbol " + std::to_string(i);
+      if (s.exp == 0)
+        throw TraceError(where + ": repetition count 0");
       if (is_terminal(s)) {
         if (static_cast<uint64_t>(s.value) >= nterminals)
           throw TraceError(where + ": terminal " + std::to_string(s.value) + " beyond the " +
@@ -91,12 +95,15 @@ std::vector<uint64_t> rule_lengths(const Grammar &g) {
 }
 
 uint64_t expanded_length(const Grammar &g) {
-  if (g.rules.empty()) return 0;
+  if (g.rules.empty())
+    return 0;
   return rule_lengths(g)[0];
 }
 
-GrammarWalker::GrammarWalker(const Grammar &grammar) : grammar_(grammar), lengths_(rule_lengths(grammar)) {
-  if (!grammar_.rules.empty()) stack_.push_back({0, 0, 0});
+GrammarWalker::GrammarWalker(const Grammar &grammar)
+    : grammar_(grammar), lengths_(rule_lengths(grammar)) {
+  if (!grammar_.rules.empty())
+    stack_.push_back({0, 0, 0});
 }
 
 bool GrammarWalker::next(uint64_t &terminal) {
@@ -122,9 +129,9 @@ bool GrammarWalker::next(uint64_t &terminal) {
       terminal = static_cast<uint64_t>(s.value);
       return true;
     }
-    stack_.push_back({rule_index(s), 0, 0});  // invalidates f
+    stack_.push_back({rule_index(s), 0, 0}); // invalidates f
   }
   return false;
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

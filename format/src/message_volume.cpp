@@ -20,23 +20,31 @@ uint64_t sat_mul(uint64_t a, uint64_t b) {
 // datatype is "size 0, valid only for zero counts" (-2).
 int64_t datatype_size(uint64_t code) {
   const HandleCode h = decode_handle_code(code);
-  if (h.kind == HandleCode::Predefined) return predefined_datatype_size(static_cast<size_t>(h.index));
-  if (h.kind == HandleCode::Null) return -2;
+  if (h.kind == HandleCode::Predefined)
+    return predefined_datatype_size(static_cast<size_t>(h.index));
+  if (h.kind == HandleCode::Null)
+    return -2;
   return -1;
 }
 
 // Whether the caller is known not to be the root of the call.
 bool known_non_root(const DecodedCall &call, const ParamInfo &p, const CallContext &ctx) {
-  if (!(p.flags & kFlagRootOnly) || p.ref3 < 0 || p.ref3 >= call.function->nparams) return false;
+  if (!(p.flags & kFlagRootOnly) || p.ref3 < 0 || p.ref3 >= call.function->nparams)
+    return false;
   const ParamInfo &rp = call.function->params[p.ref3];
-  if (rp.role != Role::Rank) return false;
+  if (rp.role != Role::Rank)
+    return false;
   const DecodedValue *v = call.params[static_cast<size_t>(p.ref3)].any();
-  if (!v || v->null || v->elements.size() != 1) return false;
+  if (!v || v->null || v->elements.size() != 1)
+    return false;
   const uint64_t code = v->elements[0].code;
   const RankCode rc = decode_rank_code(code);
-  if (rc.kind == RankCode::Root) return false;       // intercomm root group: the root
-  if (rc.kind == RankCode::ProcNull) return true;    // intercomm: the other processes
-  if (rc.kind == RankCode::Relative) return rc.value != 0;
+  if (rc.kind == RankCode::Root)
+    return false; // intercomm root group: the root
+  if (rc.kind == RankCode::ProcNull)
+    return true; // intercomm: the other processes
+  if (rc.kind == RankCode::Relative)
+    return rc.value != 0;
   if (rc.kind == RankCode::Absolute) {
     const int64_t me = caller_rank_for(call, static_cast<size_t>(p.ref3), ctx);
     return me >= 0 && me != rc.value;
@@ -44,20 +52,25 @@ bool known_non_root(const DecodedCall &call, const ParamInfo &p, const CallConte
   return false;
 }
 
-}  // namespace
+} // namespace
 
 MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx) {
   MessageVolume mv;
-  if (!call.function) return mv;
+  if (!call.function)
+    return mv;
   const FunctionInfo &f = *call.function;
   for (uint8_t i = 0; i < f.nparams && i < call.params.size(); ++i) {
     const ParamInfo &p = f.params[i];
-    if (p.role != Role::Buffer) continue;
+    if (p.role != Role::Buffer)
+      continue;
     const DecodedValue *bv = call.params[i].any();
-    if (!bv || bv->null || bv->elements.size() != 1) continue;
+    if (!bv || bv->null || bv->elements.size() != 1)
+      continue;
     const uint64_t bcode = bv->elements[0].code;
-    if (bcode == sig::kBufferNull || bcode == sig::kBufferInPlace) continue;
-    if (known_non_root(call, p, ctx)) continue;
+    if (bcode == sig::kBufferNull || bcode == sig::kBufferInPlace)
+      continue;
+    if (known_non_root(call, p, ctx))
+      continue;
     if (p.ref < 0 || p.ref >= f.nparams || f.params[p.ref].role != Role::Value) {
       mv.complete = false;
       continue;
@@ -67,7 +80,8 @@ MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx) {
       mv.complete = false;
       continue;
     }
-    if (cv->null) continue;  // counts absent at this rank
+    if (cv->null)
+      continue; // counts absent at this rank
     const DecodedValue *tv = nullptr;
     if (p.ref2 >= 0) {
       if (p.ref2 >= f.nparams || f.params[p.ref2].role != Role::Handle) {
@@ -93,19 +107,23 @@ MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx) {
         continue;
       }
       int64_t size = 1;
-      if (tv) size = datatype_size(tv->elements[per_element_types ? k : 0].code);
+      if (tv)
+        size = datatype_size(tv->elements[per_element_types ? k : 0].code);
       if (size == -2) {
-        if (count != 0) mv.complete = false;
+        if (count != 0)
+          mv.complete = false;
         continue;
       }
       if (size < 0) {
-        if (count != 0) mv.complete = false;
+        if (count != 0)
+          mv.complete = false;
         continue;
       }
-      mv.bytes = sat_add(mv.bytes, sat_mul(static_cast<uint64_t>(count), static_cast<uint64_t>(size)));
+      mv.bytes =
+          sat_add(mv.bytes, sat_mul(static_cast<uint64_t>(count), static_cast<uint64_t>(size)));
     }
   }
   return mv;
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -25,11 +25,12 @@ std::string varint_bytes(uint64_t v) {
 uint64_t record_varint(std::string_view value, const char *what) {
   ByteReader r(value);
   uint64_t v = r.varint();
-  if (!r.at_end()) throw TraceError(std::string(what) + ": trailing bytes in the value");
+  if (!r.at_end())
+    throw TraceError(std::string(what) + ": trailing bytes in the value");
   return v;
 }
 
-}  // namespace
+} // namespace
 
 std::string encode_meta(const TraceHeader &h) {
   std::string out;
@@ -51,42 +52,46 @@ TraceHeader decode_meta(std::string_view payload) {
     const size_t at = r.offset();
     const uint64_t key = r.varint();
     const std::string_view value = r.string();
-    if (!seen.insert(key).second) r.fail_at("duplicate META key " + std::to_string(key), at);
+    if (!seen.insert(key).second)
+      r.fail_at("duplicate META key " + std::to_string(key), at);
     try {
       switch (static_cast<MetaKey>(key)) {
-        case MetaKey::MpiLibrary:
-          h.mpi_library = std::string(value);
-          break;
-        case MetaKey::MpiVersion:
-          h.mpi_version = std::string(value);
-          break;
-        case MetaKey::NRanks: {
-          uint64_t n = record_varint(value, "rank count");
-          if (n > UINT32_MAX) throw TraceError("rank count " + std::to_string(n) + " out of range");
-          h.nranks = static_cast<uint32_t>(n);
-          break;
-        }
-        case MetaKey::TimingMode: {
-          uint64_t m = record_varint(value, "timing mode");
-          if (m > 255) throw TraceError("timing mode " + std::to_string(m) + " out of range");
-          h.timing_mode = static_cast<uint8_t>(m);
-          break;
-        }
-        case MetaKey::CommandLine:
-          h.command_line = std::string(value);
-          break;
-        case MetaKey::StartTimeUnixNs:
-          h.start_time_unix_ns = zigzag_decode(record_varint(value, "start time"));
-          break;
-        default:
-          break;  // a later writer's field: skip
+      case MetaKey::MpiLibrary:
+        h.mpi_library = std::string(value);
+        break;
+      case MetaKey::MpiVersion:
+        h.mpi_version = std::string(value);
+        break;
+      case MetaKey::NRanks: {
+        uint64_t n = record_varint(value, "rank count");
+        if (n > UINT32_MAX)
+          throw TraceError("rank count " + std::to_string(n) + " out of range");
+        h.nranks = static_cast<uint32_t>(n);
+        break;
+      }
+      case MetaKey::TimingMode: {
+        uint64_t m = record_varint(value, "timing mode");
+        if (m > 255)
+          throw TraceError("timing mode " + std::to_string(m) + " out of range");
+        h.timing_mode = static_cast<uint8_t>(m);
+        break;
+      }
+      case MetaKey::CommandLine:
+        h.command_line = std::string(value);
+        break;
+      case MetaKey::StartTimeUnixNs:
+        h.start_time_unix_ns = zigzag_decode(record_varint(value, "start time"));
+        break;
+      default:
+        break; // a later writer's field: skip
       }
     } catch (const TraceError &e) {
       r.fail_at(std::string("META key ") + std::to_string(key) + ": " + e.what(), at);
     }
   }
-  if (!seen.count(static_cast<uint64_t>(MetaKey::NRanks))) throw TraceError("META has no rank count (key 3)");
+  if (!seen.count(static_cast<uint64_t>(MetaKey::NRanks)))
+    throw TraceError("META has no rank count (key 3)");
   return h;
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -81,16 +81,17 @@ const char *const kPredefinedDatatypeNames[] = {
     "MPI_2COMPLEX",                // 72
     "MPI_2DOUBLE_COMPLEX",         // 73
 };
-const size_t kPredefinedDatatypeCount = sizeof kPredefinedDatatypeNames / sizeof *kPredefinedDatatypeNames;
+const size_t kPredefinedDatatypeCount =
+    sizeof kPredefinedDatatypeNames / sizeof *kPredefinedDatatypeNames;
 
 const char *const kPredefinedCommNames[] = {
-    "MPI_COMM_WORLD",  // 0
-    "MPI_COMM_SELF",   // 1
+    "MPI_COMM_WORLD", // 0
+    "MPI_COMM_SELF",  // 1
 };
 const size_t kPredefinedCommCount = sizeof kPredefinedCommNames / sizeof *kPredefinedCommNames;
 
 const char *const kPredefinedGroupNames[] = {
-    "MPI_GROUP_EMPTY",  // 0
+    "MPI_GROUP_EMPTY", // 0
 };
 const size_t kPredefinedGroupCount = sizeof kPredefinedGroupNames / sizeof *kPredefinedGroupNames;
 
@@ -113,129 +114,165 @@ const char *const kPredefinedOpNames[] = {
 const size_t kPredefinedOpCount = sizeof kPredefinedOpNames / sizeof *kPredefinedOpNames;
 
 const char *const kPredefinedErrhandlerNames[] = {
-    "MPI_ERRORS_ARE_FATAL",  // 0
-    "MPI_ERRORS_RETURN",     // 1
-    "MPI_ERRORS_ABORT",      // 2
+    "MPI_ERRORS_ARE_FATAL", // 0
+    "MPI_ERRORS_RETURN",    // 1
+    "MPI_ERRORS_ABORT",     // 2
 };
-const size_t kPredefinedErrhandlerCount = sizeof kPredefinedErrhandlerNames / sizeof *kPredefinedErrhandlerNames;
+const size_t kPredefinedErrhandlerCount =
+    sizeof kPredefinedErrhandlerNames / sizeof *kPredefinedErrhandlerNames;
 
 const char *const kPredefinedInfoNames[] = {
-    "MPI_INFO_ENV",  // 0
+    "MPI_INFO_ENV", // 0
 };
 const size_t kPredefinedInfoCount = sizeof kPredefinedInfoNames / sizeof *kPredefinedInfoNames;
 
 const char *const kPredefinedMessageNames[] = {
-    "MPI_MESSAGE_NO_PROC",  // 0
+    "MPI_MESSAGE_NO_PROC", // 0
 };
-const size_t kPredefinedMessageCount = sizeof kPredefinedMessageNames / sizeof *kPredefinedMessageNames;
+const size_t kPredefinedMessageCount =
+    sizeof kPredefinedMessageNames / sizeof *kPredefinedMessageNames;
 
 const char *const kPredefinedKeyvalNames[] = {
-    "MPI_TAG_UB",             // 0
-    "MPI_HOST",               // 1
-    "MPI_IO",                 // 2
-    "MPI_WTIME_IS_GLOBAL",    // 3
-    "MPI_UNIVERSE_SIZE",      // 4
-    "MPI_LASTUSEDCODE",       // 5
-    "MPI_APPNUM",             // 6
-    "MPI_WIN_BASE",           // 7
-    "MPI_WIN_SIZE",           // 8
-    "MPI_WIN_DISP_UNIT",      // 9
-    "MPI_WIN_CREATE_FLAVOR",  // 10
-    "MPI_WIN_MODEL",          // 11
+    "MPI_TAG_UB",            // 0
+    "MPI_HOST",              // 1
+    "MPI_IO",                // 2
+    "MPI_WTIME_IS_GLOBAL",   // 3
+    "MPI_UNIVERSE_SIZE",     // 4
+    "MPI_LASTUSEDCODE",      // 5
+    "MPI_APPNUM",            // 6
+    "MPI_WIN_BASE",          // 7
+    "MPI_WIN_SIZE",          // 8
+    "MPI_WIN_DISP_UNIT",     // 9
+    "MPI_WIN_CREATE_FLAVOR", // 10
+    "MPI_WIN_MODEL",         // 11
 };
-const size_t kPredefinedKeyvalCount = sizeof kPredefinedKeyvalNames / sizeof *kPredefinedKeyvalNames;
+const size_t kPredefinedKeyvalCount =
+    sizeof kPredefinedKeyvalNames / sizeof *kPredefinedKeyvalNames;
 
 const char *const kPredefinedCallbackNames[] = {
-    "MPI_COMM_NULL_COPY_FN",    // 0
-    "MPI_COMM_NULL_DELETE_FN",  // 1
-    "MPI_COMM_DUP_FN",          // 2
-    "MPI_TYPE_NULL_COPY_FN",    // 3
-    "MPI_TYPE_NULL_DELETE_FN",  // 4
-    "MPI_TYPE_DUP_FN",          // 5
-    "MPI_WIN_NULL_COPY_FN",     // 6
-    "MPI_WIN_NULL_DELETE_FN",   // 7
-    "MPI_WIN_DUP_FN",           // 8
-    "MPI_NULL_COPY_FN",         // 9
-    "MPI_NULL_DELETE_FN",       // 10
-    "MPI_DUP_FN",               // 11
-    "MPI_CONVERSION_FN_NULL",   // 12
+    "MPI_COMM_NULL_COPY_FN",   // 0
+    "MPI_COMM_NULL_DELETE_FN", // 1
+    "MPI_COMM_DUP_FN",         // 2
+    "MPI_TYPE_NULL_COPY_FN",   // 3
+    "MPI_TYPE_NULL_DELETE_FN", // 4
+    "MPI_TYPE_DUP_FN",         // 5
+    "MPI_WIN_NULL_COPY_FN",    // 6
+    "MPI_WIN_NULL_DELETE_FN",  // 7
+    "MPI_WIN_DUP_FN",          // 8
+    "MPI_NULL_COPY_FN",        // 9
+    "MPI_NULL_DELETE_FN",      // 10
+    "MPI_DUP_FN",              // 11
+    "MPI_CONVERSION_FN_NULL",  // 12
 };
-const size_t kPredefinedCallbackCount = sizeof kPredefinedCallbackNames / sizeof *kPredefinedCallbackNames;
+const size_t kPredefinedCallbackCount =
+    sizeof kPredefinedCallbackNames / sizeof *kPredefinedCallbackNames;
 
 NameTable predefined_handle_names(HandleKind kind) {
   switch (kind) {
-    case HandleKind::Comm:
-      return {kPredefinedCommNames, kPredefinedCommCount};
-    case HandleKind::Group:
-      return {kPredefinedGroupNames, kPredefinedGroupCount};
-    case HandleKind::Datatype:
-      return {kPredefinedDatatypeNames, kPredefinedDatatypeCount};
-    case HandleKind::Op:
-      return {kPredefinedOpNames, kPredefinedOpCount};
-    case HandleKind::Info:
-      return {kPredefinedInfoNames, kPredefinedInfoCount};
-    case HandleKind::Errhandler:
-      return {kPredefinedErrhandlerNames, kPredefinedErrhandlerCount};
-    case HandleKind::Message:
-      return {kPredefinedMessageNames, kPredefinedMessageCount};
-    case HandleKind::Keyval:
-      return {kPredefinedKeyvalNames, kPredefinedKeyvalCount};
-    default:
-      return {nullptr, 0};
+  case HandleKind::Comm:
+    return {kPredefinedCommNames, kPredefinedCommCount};
+  case HandleKind::Group:
+    return {kPredefinedGroupNames, kPredefinedGroupCount};
+  case HandleKind::Datatype:
+    return {kPredefinedDatatypeNames, kPredefinedDatatypeCount};
+  case HandleKind::Op:
+    return {kPredefinedOpNames, kPredefinedOpCount};
+  case HandleKind::Info:
+    return {kPredefinedInfoNames, kPredefinedInfoCount};
+  case HandleKind::Errhandler:
+    return {kPredefinedErrhandlerNames, kPredefinedErrhandlerCount};
+  case HandleKind::Message:
+    return {kPredefinedMessageNames, kPredefinedMessageCount};
+  case HandleKind::Keyval:
+    return {kPredefinedKeyvalNames, kPredefinedKeyvalCount};
+  default:
+    return {nullptr, 0};
   }
 }
 
 const char *null_handle_name(HandleKind kind) {
   switch (kind) {
-    case HandleKind::Comm: return "MPI_COMM_NULL";
-    case HandleKind::Group: return "MPI_GROUP_NULL";
-    case HandleKind::Datatype: return "MPI_DATATYPE_NULL";
-    case HandleKind::Op: return "MPI_OP_NULL";
-    case HandleKind::Info: return "MPI_INFO_NULL";
-    case HandleKind::Errhandler: return "MPI_ERRHANDLER_NULL";
-    case HandleKind::File: return "MPI_FILE_NULL";
-    case HandleKind::Win: return "MPI_WIN_NULL";
-    case HandleKind::Request: return "MPI_REQUEST_NULL";
-    case HandleKind::Message: return "MPI_MESSAGE_NULL";
-    case HandleKind::Session: return "MPI_SESSION_NULL";
-    case HandleKind::Keyval: return "MPI_KEYVAL_INVALID";
-    default: return "NULL";
+  case HandleKind::Comm:
+    return "MPI_COMM_NULL";
+  case HandleKind::Group:
+    return "MPI_GROUP_NULL";
+  case HandleKind::Datatype:
+    return "MPI_DATATYPE_NULL";
+  case HandleKind::Op:
+    return "MPI_OP_NULL";
+  case HandleKind::Info:
+    return "MPI_INFO_NULL";
+  case HandleKind::Errhandler:
+    return "MPI_ERRHANDLER_NULL";
+  case HandleKind::File:
+    return "MPI_FILE_NULL";
+  case HandleKind::Win:
+    return "MPI_WIN_NULL";
+  case HandleKind::Request:
+    return "MPI_REQUEST_NULL";
+  case HandleKind::Message:
+    return "MPI_MESSAGE_NULL";
+  case HandleKind::Session:
+    return "MPI_SESSION_NULL";
+  case HandleKind::Keyval:
+    return "MPI_KEYVAL_INVALID";
+  default:
+    return "NULL";
   }
 }
 
 const char *handle_id_prefix(HandleKind kind) {
   switch (kind) {
-    case HandleKind::Comm: return "comm";
-    case HandleKind::Group: return "group";
-    case HandleKind::Datatype: return "type";
-    case HandleKind::Op: return "op";
-    case HandleKind::Info: return "info";
-    case HandleKind::Errhandler: return "errh";
-    case HandleKind::File: return "file";
-    case HandleKind::Win: return "win";
-    case HandleKind::Request: return "req";
-    case HandleKind::Message: return "msg";
-    case HandleKind::Session: return "session";
-    case HandleKind::Keyval: return "keyval";
-    default: return "handle";
+  case HandleKind::Comm:
+    return "comm";
+  case HandleKind::Group:
+    return "group";
+  case HandleKind::Datatype:
+    return "type";
+  case HandleKind::Op:
+    return "op";
+  case HandleKind::Info:
+    return "info";
+  case HandleKind::Errhandler:
+    return "errh";
+  case HandleKind::File:
+    return "file";
+  case HandleKind::Win:
+    return "win";
+  case HandleKind::Request:
+    return "req";
+  case HandleKind::Message:
+    return "msg";
+  case HandleKind::Session:
+    return "session";
+  case HandleKind::Keyval:
+    return "keyval";
+  default:
+    return "handle";
   }
 }
 
-NameTable predefined_callback_names() { return {kPredefinedCallbackNames, kPredefinedCallbackCount}; }
+NameTable predefined_callback_names() {
+  return {kPredefinedCallbackNames, kPredefinedCallbackCount};
+}
 
 namespace {
 int find_in(NameTable t, const char *name) {
-  if (!name) return -1;
+  if (!name)
+    return -1;
   for (size_t k = 0; k < t.count; ++k)
-    if (std::strcmp(t.names[k], name) == 0) return static_cast<int>(k);
+    if (std::strcmp(t.names[k], name) == 0)
+      return static_cast<int>(k);
   return -1;
 }
-}  // namespace
+} // namespace
 
 int find_predefined_handle(HandleKind kind, const char *name) {
   return find_in(predefined_handle_names(kind), name);
 }
 
-int find_predefined_callback(const char *name) { return find_in(predefined_callback_names(), name); }
+int find_predefined_callback(const char *name) {
+  return find_in(predefined_callback_names(), name);
+}
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -10,19 +10,27 @@ namespace pilgrim {
 
 namespace {
 
-void put_timing(ByteWriter &w, const TimingStats &t) {
-  w.varint(t.n);
-  if (t.n == 0) return;
+// timing := varint(k) [f64 mean, m2, min, max]
+//   k = 0: no samples (n = 0), no doubles; k = 1: n = the entry's count;
+//   k >= 2: n = k - 2. The usual n == count costs one constant byte.
+void put_timing(ByteWriter &w, const TimingStats &t, uint64_t count) {
+  if (t.n == 0) {
+    w.varint(0);
+    return;
+  }
+  w.varint(t.n == count ? 1 : (t.n > UINT64_MAX - 2 ? UINT64_MAX : t.n + 2));
   w.f64le(t.mean);
   w.f64le(t.m2);
   w.f64le(t.min);
   w.f64le(t.max);
 }
 
-TimingStats get_timing(ByteReader &r) {
+TimingStats get_timing(ByteReader &r, uint64_t count) {
   TimingStats t;
-  t.n = r.varint();
-  if (t.n == 0) return t;
+  const uint64_t k = r.varint();
+  if (k == 0)
+    return t;
+  t.n = k == 1 ? count : k - 2;
   t.mean = r.f64le();
   t.m2 = r.f64le();
   t.min = r.f64le();
@@ -30,24 +38,28 @@ TimingStats get_timing(ByteReader &r) {
   return t;
 }
 
-template <typename T>
-void reserve_bounded(std::vector<T> &v, uint64_t n, const ByteReader &r) {
+template <typename T> void reserve_bounded(std::vector<T> &v, uint64_t n, const ByteReader &r) {
   v.reserve(static_cast<size_t>(std::min<uint64_t>(n, r.remaining())));
 }
 
-}  // namespace
+} // namespace
 
 std::string serialize_rank(const RankTrace &rank) {
   std::string out;
   size_t estimate = 16;
-  for (const CstEntry &e : rank.cst) estimate += e.signature.size() + 8;
+  for (const CstEntry &e : rank.cst)
+    estimate += e.signature.size() + 8;
   out.reserve(estimate);
   ByteWriter w(out);
   w.varint(rank.cst.size());
-  for (const CstEntry &e : rank.cst) w.string(e.signature);
-  for (const CstEntry &e : rank.cst) w.varint(e.count);
-  for (const CstEntry &e : rank.cst) put_timing(w, e.duration);
-  for (const CstEntry &e : rank.cst) put_timing(w, e.interval);
+  for (const CstEntry &e : rank.cst)
+    w.string(e.signature);
+  for (const CstEntry &e : rank.cst)
+    w.varint(e.count);
+  for (const CstEntry &e : rank.cst)
+    put_timing(w, e.duration, e.count);
+  for (const CstEntry &e : rank.cst)
+    put_timing(w, e.interval, e.count);
   w.varint(rank.grammar.rules.size());
   for (const auto &rule : rank.grammar.rules) {
     w.varint(rule.size());
@@ -72,10 +84,14 @@ RankTrace parse_rank(std::string_view bytes) {
   // An entry takes at least 4 bytes: signature length, count, two timings.
   const uint64_t ncst = r.count(4, "CST entry count");
   rank.cst.resize(static_cast<size_t>(ncst));
-  for (CstEntry &e : rank.cst) e.signature = std::string(r.string());
-  for (CstEntry &e : rank.cst) e.count = r.varint();
-  for (CstEntry &e : rank.cst) e.duration = get_timing(r);
-  for (CstEntry &e : rank.cst) e.interval = get_timing(r);
+  for (CstEntry &e : rank.cst)
+    e.signature = std::string(r.string());
+  for (CstEntry &e : rank.cst)
+    e.count = r.varint();
+  for (CstEntry &e : rank.cst)
+    e.duration = get_timing(r, e.count);
+  for (CstEntry &e : rank.cst)
+    e.interval = get_timing(r, e.count);
 
   const uint64_t nrules = r.count(1, "grammar rule count");
   reserve_bounded(rank.grammar.rules, nrules, r);
@@ -102,9 +118,10 @@ RankTrace parse_rank(std::string_view bytes) {
     c.remote_size = r.svarint32("communicator remote size");
     rank.comms.push_back(c);
   }
-  if (!r.at_end()) r.fail(std::to_string(r.remaining()) + " trailing bytes");
+  if (!r.at_end())
+    r.fail(std::to_string(r.remaining()) + " trailing bytes");
   validate_grammar(rank.grammar, rank.cst.size());
   return rank;
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

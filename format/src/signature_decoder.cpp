@@ -9,9 +9,7 @@ namespace pilgrim {
 namespace {
 
 // Smallest encoded size of one element of a role (for count checks).
-size_t min_element_bytes(Role role) {
-  return role == Role::Double ? 8 : 1;
-}
+size_t min_element_bytes(Role role) { return role == Role::Double ? 8 : 1; }
 
 DecodedElement decode_string(ByteReader &r) {
   DecodedElement e;
@@ -26,80 +24,86 @@ DecodedElement decode_string(ByteReader &r) {
 DecodedElement decode_string_array(ByteReader &r) {
   DecodedElement e;
   const uint64_t prefix = r.array_prefix(1, "string array length");
-  if (prefix == 0) return e;
+  if (prefix == 0)
+    return e;
   e.code = 1;
   e.items.reserve(static_cast<size_t>(prefix - 1));
-  for (uint64_t i = 0; i + 1 < prefix; ++i) e.items.push_back(decode_string(r));
+  for (uint64_t i = 0; i + 1 < prefix; ++i)
+    e.items.push_back(decode_string(r));
   return e;
 }
 
 DecodedElement decode_element(ByteReader &r, const ParamInfo &p) {
   DecodedElement e;
   switch (p.role) {
-    case Role::Value:
-    case Role::Offset:
-      e.integer = r.svarint();
+  case Role::Value:
+  case Role::Offset:
+    e.integer = r.svarint();
+    break;
+  case Role::Double:
+    e.real = r.f64le();
+    break;
+  case Role::Rank:
+  case Role::Tag:
+  case Role::Handle:
+  case Role::Buffer:
+  case Role::Pointer:
+  case Role::Callback:
+    e.code = r.varint();
+    break;
+  case Role::String:
+    return decode_string(r);
+  case Role::Status: {
+    const size_t at = r.offset();
+    e.status.kind = r.varint();
+    switch (e.status.kind) {
+    case sig::kStatusIgnored:
+    case sig::kStatusEmpty:
       break;
-    case Role::Double:
-      e.real = r.f64le();
+    case sig::kStatusFull:
+      e.status.source_code = r.varint();
+      e.status.tag_code = r.varint();
+      e.status.count_bytes = r.svarint();
       break;
-    case Role::Rank:
-    case Role::Tag:
-    case Role::Handle:
-    case Role::Buffer:
-    case Role::Pointer:
-    case Role::Callback:
-      e.code = r.varint();
-      break;
-    case Role::String:
-      return decode_string(r);
-    case Role::Status: {
-      const size_t at = r.offset();
-      e.status.kind = r.varint();
-      switch (e.status.kind) {
-        case sig::kStatusIgnored:
-        case sig::kStatusEmpty:
-          break;
-        case sig::kStatusFull:
-          e.status.source_code = r.varint();
-          e.status.tag_code = r.varint();
-          e.status.count_bytes = r.svarint();
-          break;
-        case sig::kStatusCountOnly:
-          e.status.count_bytes = r.svarint();
-          break;
-        default:
-          r.fail_at("unknown status kind " + std::to_string(e.status.kind), at);
-      }
-      break;
-    }
-    case Role::Opaque: {
-      const size_t at = r.offset();
-      e.code = r.u8();
-      if (e.code > 1) r.fail_at("opaque byte " + std::to_string(e.code) + " is neither 0 nor 1", at);
-      break;
-    }
-    case Role::StringArray:
-      return decode_string_array(r);
-    case Role::ArgvArray: {
-      const uint64_t prefix = r.array_prefix(1, "argv array length");
-      if (prefix == 0) return e;
-      e.code = 1;
-      e.items.reserve(static_cast<size_t>(prefix - 1));
-      for (uint64_t i = 0; i + 1 < prefix; ++i) e.items.push_back(decode_string_array(r));
-      break;
-    }
-    case Role::Varargs:
+    case sig::kStatusCountOnly:
+      e.status.count_bytes = r.svarint();
       break;
     default:
-      r.fail("unknown role " + std::to_string(static_cast<int>(p.role)));
+      r.fail_at("unknown status kind " + std::to_string(e.status.kind), at);
+    }
+    break;
+  }
+  case Role::Opaque: {
+    const size_t at = r.offset();
+    e.code = r.u8();
+    if (e.code > 1)
+      r.fail_at("opaque byte " + std::to_string(e.code) + " is neither 0 nor 1", at);
+    break;
+  }
+  case Role::StringArray:
+    return decode_string_array(r);
+  case Role::ArgvArray: {
+    const uint64_t prefix = r.array_prefix(1, "argv array length");
+    if (prefix == 0)
+      return e;
+    e.code = 1;
+    e.items.reserve(static_cast<size_t>(prefix - 1));
+    for (uint64_t i = 0; i + 1 < prefix; ++i)
+      e.items.push_back(decode_string_array(r));
+    break;
+  }
+  case Role::Varargs:
+    break;
+  default:
+    r.fail("unknown role " + std::to_string(static_cast<int>(p.role)));
   }
   return e;
 }
 
 DecodedValue decode_value(ByteReader &r, const ParamInfo &p) {
   DecodedValue v;
-  if (p.role == Role::Varargs) return v;
+  if (p.role == Role::Varargs)
+    return v;
   if (!sig::has_array_prefix(p)) {
     v.elements.push_back(decode_element(r, p));
     return v;
@@ -113,11 +117,12 @@ DecodedValue decode_value(ByteReader &r, const ParamInfo &p) {
   }
   const uint64_t n = (prefix - 1) * per;
   v.elements.reserve(static_cast<size_t>(n));
-  for (uint64_t i = 0; i < n; ++i) v.elements.push_back(decode_element(r, p));
+  for (uint64_t i = 0; i < n; ++i)
+    v.elements.push_back(decode_element(r, p));
   return v;
 }
 
-}  // namespace
+} // namespace
 
 uint16_t signature_function_id(std::string_view sig) {
   ByteReader r(sig);
@@ -129,16 +134,19 @@ DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig)
   DecodedCall call;
   call.function_id = static_cast<uint16_t>(r.varint_max(0xffff, "function id"));
   call.function = lookup ? lookup(call.function_id) : nullptr;
-  if (!call.function) throw TraceError("unknown function id " + std::to_string(call.function_id));
+  if (!call.function)
+    throw TraceError("unknown function id " + std::to_string(call.function_id));
   const FunctionInfo &f = *call.function;
-  if (f.nparams && !f.params) throw TraceError("function id " + std::to_string(call.function_id) + " has no parameter table");
+  if (f.nparams && !f.params)
+    throw TraceError("function id " + std::to_string(call.function_id) + " has no parameter table");
   call.thread_id = r.varint();
   call.params.resize(f.nparams);
   const std::string fname = sanitize_for_message(f.name ? f.name : "");
   auto each = [&](bool (*include)(const ParamInfo &), bool in) {
     for (uint8_t i = 0; i < f.nparams; ++i) {
       const ParamInfo &p = f.params[i];
-      if (!include(p)) continue;
+      if (!include(p))
+        continue;
       try {
         DecodedParam &d = call.params[i];
         (in ? d.has_in : d.has_out) = true;
@@ -158,7 +166,9 @@ DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig)
   } catch (const TraceError &e) {
     rethrow_with_context(fname + " return code", e);
   }
-  if (!r.at_end()) throw TraceError(fname + ": " + std::to_string(r.remaining()) + " trailing bytes after the return code");
+  if (!r.at_end())
+    throw TraceError(fname + ": " + std::to_string(r.remaining()) +
+                     " trailing bytes after the return code");
   return call;
 }
 
@@ -168,26 +178,34 @@ DecodedCall decode_signature(const Trace &trace, std::string_view sig) {
 
 RankCode decode_rank_code(uint64_t code) {
   switch (code) {
-    case sig::kRankAnySource: return {RankCode::AnySource, 0};
-    case sig::kRankProcNull: return {RankCode::ProcNull, 0};
-    case sig::kRankRoot: return {RankCode::Root, 0};
-    case sig::kRankUndefined: return {RankCode::Undefined, 0};
-    default: break;
+  case sig::kRankAnySource:
+    return {RankCode::AnySource, 0};
+  case sig::kRankProcNull:
+    return {RankCode::ProcNull, 0};
+  case sig::kRankRoot:
+    return {RankCode::Root, 0};
+  case sig::kRankUndefined:
+    return {RankCode::Undefined, 0};
+  default:
+    break;
   }
   const uint64_t v = code - sig::kRankFirstValue;
   return {(v & 1) ? RankCode::Relative : RankCode::Absolute, zigzag_decode(v >> 1)};
 }
 
 bool decode_tag_code(uint64_t code, int64_t &tag) {
-  if (code == sig::kTagAny) return false;
+  if (code == sig::kTagAny)
+    return false;
   tag = zigzag_decode(code - 1);
   return true;
 }
 
 HandleCode decode_handle_code(uint64_t code) {
-  if (code == 0) return {HandleCode::Null, 0};
-  if (code & 1) return {HandleCode::Predefined, (code - 1) / 2};
+  if (code == 0)
+    return {HandleCode::Null, 0};
+  if (code & 1)
+    return {HandleCode::Predefined, (code - 1) / 2};
   return {HandleCode::User, (code - 2) / 2};
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -8,8 +8,10 @@ void add_sample(TimingStats &s, double x) {
   if (s.n == 0) {
     s.min = s.max = x;
   } else {
-    if (x < s.min) s.min = x;
-    if (x > s.max) s.max = x;
+    if (x < s.min)
+      s.min = x;
+    if (x > s.max)
+      s.max = x;
   }
   s.n += 1;
   const double delta = x - s.mean;
@@ -18,7 +20,8 @@ void add_sample(TimingStats &s, double x) {
 }
 
 void merge_stats(TimingStats &into, const TimingStats &other) {
-  if (other.n == 0) return;
+  if (other.n == 0)
+    return;
   if (into.n == 0) {
     into = other;
     return;
@@ -30,13 +33,16 @@ void merge_stats(TimingStats &into, const TimingStats &other) {
   into.mean += delta * nb / n;
   into.m2 += other.m2 + delta * delta * na * nb / n;
   into.n += other.n;
-  if (other.min < into.min) into.min = other.min;
-  if (other.max > into.max) into.max = other.max;
+  if (other.min < into.min)
+    into.min = other.min;
+  if (other.max > into.max)
+    into.max = other.max;
 }
 
 double stddev(const TimingStats &s) {
-  if (s.n < 2 || !(s.m2 > 0)) return 0;
+  if (s.n < 2 || !(s.m2 > 0))
+    return 0;
   return std::sqrt(s.m2 / static_cast<double>(s.n - 1));
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -12,12 +12,18 @@ namespace pilgrim {
 
 const char *section_type_name(uint16_t type) {
   switch (static_cast<SectionType>(type)) {
-    case SectionType::Meta: return "META";
-    case SectionType::Functions: return "FUNCTIONS";
-    case SectionType::Rank: return "RANK";
-    case SectionType::MergedCst: return "MERGED_CST";
-    case SectionType::MergedGrammar: return "MERGED_GRAMMAR";
-    case SectionType::RankGrammarMap: return "RANK_GRAMMAR_MAP";
+  case SectionType::Meta:
+    return "META";
+  case SectionType::Functions:
+    return "FUNCTIONS";
+  case SectionType::Rank:
+    return "RANK";
+  case SectionType::MergedCst:
+    return "MERGED_CST";
+  case SectionType::MergedGrammar:
+    return "MERGED_GRAMMAR";
+  case SectionType::RankGrammarMap:
+    return "RANK_GRAMMAR_MAP";
   }
   return nullptr;
 }
@@ -27,7 +33,8 @@ void StringSink::write(const void *data, size_t size) {
 }
 
 void StringSink::write_header(const void *data, size_t size) {
-  if (out_.size() < size) out_.resize(size);
+  if (out_.size() < size)
+    out_.resize(size);
   std::memcpy(out_.data(), data, size);
 }
 
@@ -52,21 +59,25 @@ ContainerWriter::ContainerWriter(ByteSink &sink) : sink_(sink) {
 void ContainerWriter::add_section(uint16_t type, uint32_t rank, uint8_t flags, std::string_view raw,
                                   int level) {
   if (raw.size() > kMaxSectionRawSize)
-    throw TraceError(std::string("section ") + (section_type_name(type) ? section_type_name(type) : "?") +
-                     " of " + std::to_string(raw.size()) + " bytes exceeds the format's limit of " +
+    throw TraceError(std::string("section ") +
+                     (section_type_name(type) ? section_type_name(type) : "?") + " of " +
+                     std::to_string(raw.size()) + " bytes exceeds the format's limit of " +
                      std::to_string(kMaxSectionRawSize) + " bytes");
   if (!raw.empty()) {
     std::string z = zstd_compress(raw, level > 0 ? level : default_compression_level(raw.size()));
-    if (z.size() < raw.size()) {
-      add_encoded_section(type, rank, flags, static_cast<uint8_t>(SectionCodec::Zstd), z, raw.size());
+    if (z.size() < raw.size() && expansion_allowed(z.size(), raw.size())) {
+      add_encoded_section(type, rank, flags, static_cast<uint8_t>(SectionCodec::Zstd), z,
+                          raw.size());
       return;
     }
   }
-  add_encoded_section(type, rank, flags, static_cast<uint8_t>(SectionCodec::Stored), raw, raw.size());
+  add_encoded_section(type, rank, flags, static_cast<uint8_t>(SectionCodec::Stored), raw,
+                      raw.size());
 }
 
-void ContainerWriter::add_encoded_section(uint16_t type, uint32_t rank, uint8_t flags, uint8_t codec,
-                                          std::string_view stored, uint64_t raw_size) {
+void ContainerWriter::add_encoded_section(uint16_t type, uint32_t rank, uint8_t flags,
+                                          uint8_t codec, std::string_view stored,
+                                          uint64_t raw_size) {
   SectionEntry e;
   e.type = type;
   e.codec = codec;
@@ -82,7 +93,8 @@ void ContainerWriter::add_encoded_section(uint16_t type, uint32_t rank, uint8_t 
 }
 
 void ContainerWriter::finish() {
-  if (finished_) return;
+  if (finished_)
+    return;
   finished_ = true;
   std::string table;
   table.reserve(sections_.size() * kSectionEntrySize);
@@ -118,19 +130,21 @@ std::string Container::label(size_t index) const {
   const char *tname = section_type_name(e.type);
   std::string s = "section " + std::to_string(index) + " (";
   s += tname ? tname : "type " + std::to_string(e.type);
-  if (e.rank != kNoRank) s += " rank " + std::to_string(e.rank);
+  if (e.rank != kNoRank)
+    s += " rank " + std::to_string(e.rank);
   return s + ")";
 }
 
 std::string Container::payload(size_t index) const {
   const SectionEntry &e = sections[index];
-  const std::string_view stored = bytes.substr(static_cast<size_t>(e.offset), static_cast<size_t>(e.stored_size));
+  const std::string_view stored =
+      bytes.substr(static_cast<size_t>(e.offset), static_cast<size_t>(e.stored_size));
   try {
     switch (static_cast<SectionCodec>(e.codec)) {
-      case SectionCodec::Stored:
-        return std::string(stored);
-      case SectionCodec::Zstd:
-        return zstd_decompress(stored, e.raw_size);
+    case SectionCodec::Stored:
+      return std::string(stored);
+    case SectionCodec::Zstd:
+      return zstd_decompress(stored, e.raw_size);
     }
   } catch (const TraceError &err) {
     rethrow_with_context(name + ": " + label(index), err);
@@ -146,31 +160,40 @@ Container parse_container(std::string_view bytes, const std::string &name) {
   const uint64_t size = bytes.size();
   if (size < sizeof kTraceMagic || std::memcmp(bytes.data(), kTraceMagic, sizeof kTraceMagic) != 0)
     fail("not a Pilgrim trace (bad magic)");
-  if (size < 10) fail("truncated header (" + std::to_string(size) + " of " + std::to_string(kHeaderSize) + " bytes)");
+  if (size < 10)
+    fail("truncated header (" + std::to_string(size) + " of " + std::to_string(kHeaderSize) +
+         " bytes)");
   ByteReader h(bytes.substr(0, kHeaderSize));
   h.bytes(sizeof kTraceMagic);
   c.version = h.u16le();
-  if (c.version == 0) fail("invalid format version 0");
+  if (c.version == 0)
+    fail("invalid format version 0");
   if (c.version > kFormatVersion)
     fail("format version " + std::to_string(c.version) + " is newer than this reader supports (" +
          std::to_string(kFormatVersion) + ")");
   if (size < kHeaderSize)
-    fail("truncated header (" + std::to_string(size) + " of " + std::to_string(kHeaderSize) + " bytes)");
-  h.u16le();  // reserved
+    fail("truncated header (" + std::to_string(size) + " of " + std::to_string(kHeaderSize) +
+         " bytes)");
+  h.u16le(); // reserved
   const uint32_t count = h.u32le();
   const uint64_t table_offset = h.u64le();
   const uint32_t table_crc = h.u32le();
   const uint32_t header_crc = h.u32le();
-  if (crc32c(bytes.data(), kHeaderSize - 4) != header_crc) fail("header checksum mismatch");
+  if (crc32c(bytes.data(), kHeaderSize - 4) != header_crc)
+    fail("header checksum mismatch");
 
   const uint64_t table_size = static_cast<uint64_t>(count) * kSectionEntrySize;
   if (table_offset < kHeaderSize || table_offset > size || table_size > size - table_offset)
-    fail("truncated file: section table [" + std::to_string(table_offset) + ", +" + std::to_string(table_size) +
-         ") is beyond the end of the file (" + std::to_string(size) + " bytes)");
+    fail("truncated file: section table [" + std::to_string(table_offset) + ", +" +
+         std::to_string(table_size) + ") is beyond the end of the file (" + std::to_string(size) +
+         " bytes)");
   if (table_offset + table_size != size)
-    fail(std::to_string(size - table_offset - table_size) + " unexpected bytes after the section table");
-  const std::string_view table = bytes.substr(static_cast<size_t>(table_offset), static_cast<size_t>(table_size));
-  if (crc32c(table.data(), table.size()) != table_crc) fail("section table checksum mismatch");
+    fail(std::to_string(size - table_offset - table_size) +
+         " unexpected bytes after the section table");
+  const std::string_view table =
+      bytes.substr(static_cast<size_t>(table_offset), static_cast<size_t>(table_size));
+  if (crc32c(table.data(), table.size()) != table_crc)
+    fail("section table checksum mismatch");
 
   ByteReader t(table);
   c.sections.resize(count);
@@ -184,16 +207,21 @@ Container parse_container(std::string_view bytes, const std::string &name) {
     e.stored_size = t.u64le();
     e.raw_size = t.u64le();
     e.crc = t.u32le();
-    t.u32le();  // reserved
-    if (e.offset < kHeaderSize || e.offset > table_offset || e.stored_size > table_offset - e.offset)
+    t.u32le(); // reserved
+    if (e.offset < kHeaderSize || e.offset > table_offset ||
+        e.stored_size > table_offset - e.offset)
       fail("truncated " + c.label(i) + ": bytes [" + std::to_string(e.offset) + ", +" +
-           std::to_string(e.stored_size) + ") outside the data area [" + std::to_string(kHeaderSize) + ", " +
-           std::to_string(table_offset) + ")");
+           std::to_string(e.stored_size) + ") outside the data area [" +
+           std::to_string(kHeaderSize) + ", " + std::to_string(table_offset) + ")");
     if (e.raw_size > kMaxSectionRawSize)
       fail(c.label(i) + ": raw size " + std::to_string(e.raw_size) + " exceeds the limit of " +
            std::to_string(kMaxSectionRawSize) + " bytes");
     if (e.codec == static_cast<uint8_t>(SectionCodec::Stored) && e.raw_size != e.stored_size)
-      fail(c.label(i) + ": stored section with raw size " + std::to_string(e.raw_size) + " != stored size " +
+      fail(c.label(i) + ": stored section with raw size " + std::to_string(e.raw_size) +
+           " != stored size " + std::to_string(e.stored_size));
+    if (!expansion_allowed(e.stored_size, e.raw_size))
+      fail(c.label(i) + ": raw size " + std::to_string(e.raw_size) + " is more than " +
+           std::to_string(kMaxExpansion) + " times the stored size " +
            std::to_string(e.stored_size));
     if (crc32c(bytes.data() + e.offset, static_cast<size_t>(e.stored_size)) != e.crc)
       fail(c.label(i) + ": checksum mismatch");
@@ -201,4 +229,4 @@ Container parse_container(std::string_view bytes, const std::string &name) {
   return c;
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

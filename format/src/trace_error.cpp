@@ -10,11 +10,12 @@ namespace {
 std::string one_line(const std::string &message) {
   std::string out = message;
   for (char &c : out)
-    if (c == '\n' || c == '\r') c = ' ';
+    if (c == '\n' || c == '\r')
+      c = ' ';
   return out;
 }
 
-}  // namespace
+} // namespace
 
 TraceError::TraceError(const std::string &message) : std::runtime_error(one_line(message)) {}
 
@@ -48,4 +49,4 @@ void ByteReader::fail_at(const std::string &message, size_t offset) const {
   throw TraceError(message + " at byte " + std::to_string(offset));
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -4,7 +4,8 @@ namespace pilgrim {
 
 OwnedFunction::OwnedFunction() { rebuild_view(); }
 
-OwnedFunction::OwnedFunction(const FunctionInfo &info) : id_(info.id), name_(info.name ? info.name : "") {
+OwnedFunction::OwnedFunction(const FunctionInfo &info)
+    : id_(info.id), name_(info.name ? info.name : "") {
   params_.reserve(info.nparams);
   for (uint8_t i = 0; i < info.nparams; ++i) {
     const ParamInfo &p = info.params[i];
@@ -20,9 +21,11 @@ OwnedFunction::OwnedFunction(const FunctionInfo &info) : id_(info.id), name_(inf
     o.ref = p.ref;
     o.ref2 = p.ref2;
     o.ref3 = p.ref3;
-    if (p.len) o.len.assign(p.len, p.len + p.len_size);
+    if (p.len)
+      o.len.assign(p.len, p.len + p.len_size);
     o.has_len_text = p.len_text != nullptr;
-    if (p.len_text) o.len_text = p.len_text;
+    if (p.len_text)
+      o.len_text = p.len_text;
     params_.push_back(std::move(o));
   }
   rebuild_view();
@@ -30,9 +33,11 @@ OwnedFunction::OwnedFunction(const FunctionInfo &info) : id_(info.id), name_(inf
 
 OwnedFunction::OwnedFunction(uint16_t id, std::string name, std::vector<OwnedParam> params)
     : id_(id), name_(std::move(name)), params_(std::move(params)) {
-  if (params_.size() > 255) params_.resize(255);
+  if (params_.size() > 255)
+    params_.resize(255);
   for (OwnedParam &p : params_)
-    if (p.len.size() > 255) p.len.resize(255);
+    if (p.len.size() > 255)
+      p.len.resize(255);
   rebuild_view();
 }
 
@@ -102,13 +107,17 @@ const FunctionInfo *Trace::function(uint16_t id) const {
   while (lo < hi) {
     const size_t mid = lo + (hi - lo) / 2;
     const uint16_t v = functions[mid].id();
-    if (v == id) return &functions[mid].info();
-    if (v < id) lo = mid + 1;
-    else hi = mid;
+    if (v == id)
+      return &functions[mid].info();
+    if (v < id)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   for (const OwnedFunction &f : functions)
-    if (f.id() == id) return &f.info();
+    if (f.id() == id)
+      return &f.info();
   return nullptr;
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -18,19 +18,22 @@ namespace {
 
 std::string read_file(const std::string &path) {
   std::FILE *f = std::fopen(path.c_str(), "rb");
-  if (!f) throw TraceError(path + ": cannot open: " + std::strerror(errno));
+  if (!f)
+    throw TraceError(path + ": cannot open: " + std::strerror(errno));
   std::string data;
   char buf[1 << 16];
   size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+    data.append(buf, n);
   const bool failed = std::ferror(f) != 0;
   const int err = errno;
   std::fclose(f);
-  if (failed) throw TraceError(path + ": read failed: " + std::strerror(err));
+  if (failed)
+    throw TraceError(path + ": read failed: " + std::strerror(err));
   return data;
 }
 
-}  // namespace
+} // namespace
 
 Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
   const Container c = parse_container(bytes, name);
@@ -40,24 +43,28 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
   for (size_t i = 0; i < c.sections.size(); ++i) {
     const SectionEntry &e = c.sections[i];
     switch (static_cast<SectionType>(e.type)) {
-      case SectionType::Meta:
-        if (meta >= 0) fail(c.label(i) + ": second META section");
-        meta = static_cast<int>(i);
-        break;
-      case SectionType::Functions:
-        if (functions >= 0) fail(c.label(i) + ": second FUNCTIONS section");
-        functions = static_cast<int>(i);
-        break;
-      case SectionType::Rank:
-        break;
-      default:
-        if (e.flags & kSectionCritical)
-          fail(c.label(i) + ": unsupported critical section type " + std::to_string(e.type));
-        break;  // ancillary section of a later writer: skip
+    case SectionType::Meta:
+      if (meta >= 0)
+        fail(c.label(i) + ": second META section");
+      meta = static_cast<int>(i);
+      break;
+    case SectionType::Functions:
+      if (functions >= 0)
+        fail(c.label(i) + ": second FUNCTIONS section");
+      functions = static_cast<int>(i);
+      break;
+    case SectionType::Rank:
+      break;
+    default:
+      if (e.flags & kSectionCritical)
+        fail(c.label(i) + ": unsupported critical section type " + std::to_string(e.type));
+      break; // ancillary section of a later writer: skip
     }
   }
-  if (meta < 0) fail("no META section");
-  if (functions < 0) fail("no FUNCTIONS section");
+  if (meta < 0)
+    fail("no META section");
+  if (functions < 0)
+    fail("no FUNCTIONS section");
 
   Trace trace;
   {
@@ -75,16 +82,20 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
   const uint32_t nranks = trace.header.nranks;
   size_t rank_sections = 0;
   for (const SectionEntry &e : c.sections)
-    if (e.type == static_cast<uint16_t>(SectionType::Rank)) ++rank_sections;
+    if (e.type == static_cast<uint16_t>(SectionType::Rank))
+      ++rank_sections;
   if (rank_sections != nranks)
-    fail("META says " + std::to_string(nranks) + " ranks but the file has " + std::to_string(rank_sections) +
-         " RANK sections");
+    fail("META says " + std::to_string(nranks) + " ranks but the file has " +
+         std::to_string(rank_sections) + " RANK sections");
   std::vector<int64_t> section_of_rank(nranks, -1);
   for (size_t i = 0; i < c.sections.size(); ++i) {
     const SectionEntry &e = c.sections[i];
-    if (e.type != static_cast<uint16_t>(SectionType::Rank)) continue;
-    if (e.rank >= nranks) fail(c.label(i) + ": rank out of range (" + std::to_string(nranks) + " ranks)");
-    if (section_of_rank[e.rank] >= 0) fail(c.label(i) + ": second RANK section for rank " + std::to_string(e.rank));
+    if (e.type != static_cast<uint16_t>(SectionType::Rank))
+      continue;
+    if (e.rank >= nranks)
+      fail(c.label(i) + ": rank out of range (" + std::to_string(nranks) + " ranks)");
+    if (section_of_rank[e.rank] >= 0)
+      fail(c.label(i) + ": second RANK section for rank " + std::to_string(e.rank));
     section_of_rank[e.rank] = static_cast<int64_t>(i);
   }
 
@@ -110,7 +121,8 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
     for (size_t i = 0; i < rank.cst.size(); ++i) {
       try {
         const uint16_t id = signature_function_id(rank.cst[i].signature);
-        if (!trace.function(id)) throw TraceError("unknown function id " + std::to_string(id));
+        if (!trace.function(id))
+          throw TraceError("unknown function id " + std::to_string(id));
       } catch (const TraceError &e) {
         rethrow_with_context(name + ": " + c.label(s) + ": CST entry " + std::to_string(i), e);
       }
@@ -121,4 +133,4 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
 
 Trace read_trace(const std::string &path) { return read_trace_from_memory(read_file(path), path); }
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -1,5 +1,6 @@
 #include "pilgrim/trace_writer.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include "pilgrim/function_table_codec.h"
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
+#include "pilgrim/section_compression.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
@@ -24,33 +26,40 @@ struct TraceWriter::Impl {
   std::unordered_set<uint16_t> function_ids;
   std::vector<bool> have_rank;
   uint32_t ranks_added = 0;
+  uint64_t high_level_bytes = 0; // RANK payload compressed at kSmallSectionLevel so far
 
-  std::string path, tmp_path;  // file target
+  std::string path, tmp_path; // file target
   std::FILE *file = nullptr;
   std::string *memory_out = nullptr;
-  std::string memory;  // memory target, moved to *memory_out by finish()
+  std::string memory; // memory target, moved to *memory_out by finish()
   std::unique_ptr<ByteSink> sink;
   std::unique_ptr<ContainerWriter> container;
   bool finished = false;
 
-  void start(const TraceHeader &h, const std::vector<const FunctionInfo *> &used, const WriteOptions &o) {
+  void start(const TraceHeader &h, const std::vector<const FunctionInfo *> &used,
+             const WriteOptions &o) {
     header = h;
     header.version = kFormatVersion;
     options = o;
     functions = used;
-    const std::string functions_payload = encode_function_table(used);  // validates
-    for (const FunctionInfo *f : used) function_ids.insert(f->id);
+    const std::string functions_payload = encode_function_table(used); // validates
+    for (const FunctionInfo *f : used)
+      function_ids.insert(f->id);
     have_rank.assign(header.nranks, false);
     container = std::make_unique<ContainerWriter>(*sink);
+    // META and FUNCTIONS are written once and are small: compress them hard.
+    const int once_level =
+        options.compression_level > 0 ? options.compression_level : kSmallSectionLevel;
     container->add_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical,
-                           encode_meta(header), options.compression_level);
+                           encode_meta(header), once_level);
     container->add_section(static_cast<uint16_t>(SectionType::Functions), kNoRank, kSectionCritical,
-                           functions_payload, options.compression_level);
+                           functions_payload, once_level);
   }
 
   const FunctionInfo *lookup(uint16_t id) const {
     for (const FunctionInfo *f : functions)
-      if (f->id == id) return f;
+      if (f->id == id)
+        return f;
     return nullptr;
   }
 
@@ -64,12 +73,14 @@ struct TraceWriter::Impl {
 };
 
 TraceWriter::TraceWriter(const std::string &path, const TraceHeader &header,
-                         const std::vector<const FunctionInfo *> &used_functions, const WriteOptions &options)
+                         const std::vector<const FunctionInfo *> &used_functions,
+                         const WriteOptions &options)
     : impl_(std::make_unique<Impl>()) {
   impl_->path = path;
   impl_->tmp_path = path + ".tmp";
   impl_->file = std::fopen(impl_->tmp_path.c_str(), "wb");
-  if (!impl_->file) throw TraceError(impl_->tmp_path + ": cannot create: " + std::strerror(errno));
+  if (!impl_->file)
+    throw TraceError(impl_->tmp_path + ": cannot create: " + std::strerror(errno));
   impl_->sink = std::make_unique<FileSink>(impl_->file, impl_->tmp_path);
   try {
     impl_->start(header, used_functions, options);
@@ -80,7 +91,8 @@ TraceWriter::TraceWriter(const std::string &path, const TraceHeader &header,
 }
 
 TraceWriter::TraceWriter(std::string *out, const TraceHeader &header,
-                         const std::vector<const FunctionInfo *> &used_functions, const WriteOptions &options)
+                         const std::vector<const FunctionInfo *> &used_functions,
+                         const WriteOptions &options)
     : impl_(std::make_unique<Impl>()) {
   impl_->memory_out = out;
   impl_->sink = std::make_unique<StringSink>(impl_->memory);
@@ -88,16 +100,20 @@ TraceWriter::TraceWriter(std::string *out, const TraceHeader &header,
 }
 
 TraceWriter::~TraceWriter() {
-  if (impl_) impl_->cleanup_file();
+  if (impl_)
+    impl_->cleanup_file();
 }
 
 void TraceWriter::add_rank(uint32_t rank, std::string_view serialized) {
   Impl &w = *impl_;
   const std::string where = "rank " + std::to_string(rank);
-  if (w.finished) throw TraceError(where + ": trace already finished");
+  if (w.finished)
+    throw TraceError(where + ": trace already finished");
   if (rank >= w.header.nranks)
-    throw TraceError(where + ": out of range (the header says " + std::to_string(w.header.nranks) + " ranks)");
-  if (w.have_rank[rank]) throw TraceError(where + ": added twice");
+    throw TraceError(where + ": out of range (the header says " + std::to_string(w.header.nranks) +
+                     " ranks)");
+  if (w.have_rank[rank])
+    throw TraceError(where + ": added twice");
   RankTrace parsed;
   try {
     parsed = parse_rank(serialized);
@@ -105,29 +121,43 @@ void TraceWriter::add_rank(uint32_t rank, std::string_view serialized) {
     rethrow_with_context(where, e);
   }
   for (size_t i = 0; i < parsed.cst.size(); ++i) {
-    const std::string entry = where + " CST entry " + std::to_string(i);
     try {
       const uint16_t id = signature_function_id(parsed.cst[i].signature);
       if (!w.function_ids.count(id))
-        throw TraceError("function id " + std::to_string(id) + " is not in the used function table");
+        throw TraceError("function id " + std::to_string(id) +
+                         " is not in the used function table");
       if (w.options.verify_signatures)
         decode_signature([&w](uint16_t fid) { return w.lookup(fid); }, parsed.cst[i].signature);
     } catch (const TraceError &e) {
-      rethrow_with_context(entry, e);
+      rethrow_with_context(where + " CST entry " + std::to_string(i), e);
     }
   }
-  w.container->add_section(static_cast<uint16_t>(SectionType::Rank), rank, kSectionCritical, serialized,
-                           w.options.compression_level);
+  int level = w.options.compression_level;
+  if (level <= 0) {
+    // The first kHighLevelBudget bytes of RANK payload (in add order) get the
+    // small-section level: small traces come out as small as possible, and
+    // huge ones spend at most a couple of seconds on it.
+    if (serialized.size() <= kHighLevelBudget - std::min(kHighLevelBudget, w.high_level_bytes)) {
+      level = kSmallSectionLevel;
+      w.high_level_bytes += serialized.size();
+    } else {
+      level = default_compression_level(serialized.size());
+    }
+  }
+  w.container->add_section(static_cast<uint16_t>(SectionType::Rank), rank, kSectionCritical,
+                           serialized, level);
   w.have_rank[rank] = true;
   ++w.ranks_added;
 }
 
 void TraceWriter::finish() {
   Impl &w = *impl_;
-  if (w.finished) return;
+  if (w.finished)
+    return;
   if (w.ranks_added != w.header.nranks) {
     for (uint32_t r = 0; r < w.header.nranks; ++r)
-      if (!w.have_rank[r]) throw TraceError("rank " + std::to_string(r) + " was never added");
+      if (!w.have_rank[r])
+        throw TraceError("rank " + std::to_string(r) + " was never added");
   }
   w.container->finish();
   w.finished = true;
@@ -162,13 +192,14 @@ TraceHeader checked_header(const TraceHeader &header, const std::vector<std::str
   return header;
 }
 
-}  // namespace
+} // namespace
 
 void write_trace(const std::string &path, const TraceHeader &header,
                  const std::vector<const FunctionInfo *> &used_functions,
                  const std::vector<std::string> &serialized_ranks, const WriteOptions &options) {
   TraceWriter w(path, checked_header(header, serialized_ranks), used_functions, options);
-  for (size_t r = 0; r < serialized_ranks.size(); ++r) w.add_rank(static_cast<uint32_t>(r), serialized_ranks[r]);
+  for (size_t r = 0; r < serialized_ranks.size(); ++r)
+    w.add_rank(static_cast<uint32_t>(r), serialized_ranks[r]);
   w.finish();
 }
 
@@ -178,9 +209,10 @@ std::string write_trace_to_memory(const TraceHeader &header,
                                   const WriteOptions &options) {
   std::string out;
   TraceWriter w(&out, checked_header(header, serialized_ranks), used_functions, options);
-  for (size_t r = 0; r < serialized_ranks.size(); ++r) w.add_rank(static_cast<uint32_t>(r), serialized_ranks[r]);
+  for (size_t r = 0; r < serialized_ranks.size(); ++r)
+    w.add_rank(static_cast<uint32_t>(r), serialized_ranks[r]);
   w.finish();
   return out;
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

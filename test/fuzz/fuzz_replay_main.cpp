@@ -26,7 +26,7 @@ int run_file(const std::filesystem::path &path) {
   return 0;
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -40,7 +40,8 @@ int main(int argc, char **argv) {
     if (std::filesystem::is_directory(p)) {
       std::vector<std::filesystem::path> files;
       for (const auto &entry : std::filesystem::directory_iterator(p))
-        if (entry.is_regular_file()) files.push_back(entry.path());
+        if (entry.is_regular_file())
+          files.push_back(entry.path());
       std::sort(files.begin(), files.end());
       for (const auto &f : files) {
         failures += run_file(f);

@@ -19,7 +19,7 @@ void put(const std::string &dir, const std::string &name, char mode, const std::
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   using namespace pilgrim;
@@ -42,7 +42,8 @@ int main(int argc, char **argv) {
   {
     const std::string z = zstd_compress(rank, 19);
     std::string in;
-    for (int i = 0; i < 4; ++i) in.push_back(static_cast<char>((rank.size() >> (8 * i)) & 0xff));
+    for (int i = 0; i < 4; ++i)
+      in.push_back(static_cast<char>((rank.size() >> (8 * i)) & 0xff));
     put(dir, "rank-zstd", 4, in + z);
   }
   // One signature per sample row, each role at least once.
@@ -51,26 +52,116 @@ int main(int argc, char **argv) {
   const std::string sigs[] = {
       sample::ring_rank(0).cst[2].signature,
       sample::ring_rank(0).cst[4].signature,
-      SigBuilder("MPI_Recv").v(s::buffer_id(4)).i(16).v(sample::kInt).v(s::kRankAnySource).v(s::kTagAny)
-          .v(sample::kWorld).v(s::kStatusFull).v(s::rank_absolute(3)).v(s::tag_value(9)).i(64).done(),
-      SigBuilder("MPI_Gatherv").v(s::kBufferInPlace).i(2).v(sample::kInt).v(s::buffer_id(2)).arr(3).i(1).i(2).i(3)
-          .arr(3).i(0).i(1).i(3).v(sample::kInt).v(s::rank_relative(0)).v(sample::kWorld).done(),
-      SigBuilder("MPI_Group_range_incl").v(s::handle_user(1)).i(2).arr(2).v(s::rank_absolute(0))
-          .v(s::rank_absolute(6)).v(s::rank_absolute(2)).v(s::rank_absolute(1)).v(s::rank_absolute(7))
-          .v(s::rank_absolute(3)).arr(1).v(s::handle_user(2)).done(),
-      SigBuilder("MPI_Comm_spawn").s("./worker").v(3).s("-n").s("4").i(2).v(s::kHandleNull)
-          .v(s::rank_relative(0)).v(sample::kWorld).arr(1).v(s::handle_user(5)).arr(2).i(0).i(0).done(),
-      SigBuilder("MPI_Comm_spawn_multiple").i(2).v(3).s("a").s("b").v(3).v(2).s("x").v(0).arr(2).i(1).i(1)
-          .arr(2).v(s::kHandleNull).v(s::handle_predefined(0)).v(s::rank_absolute(0)).v(sample::kWorld)
-          .arr(1).v(s::handle_user(6)).arr(2).i(0).i(0).done(),
-      SigBuilder("MPI_Comm_create_keyval").v(s::callback_predefined(0)).v(s::callback_user(3)).v(s::pointer_id(0))
-          .arr(1).v(s::handle_user(0)).done(),
+      SigBuilder("MPI_Recv")
+          .v(s::buffer_id(4))
+          .i(16)
+          .v(sample::kInt)
+          .v(s::kRankAnySource)
+          .v(s::kTagAny)
+          .v(sample::kWorld)
+          .v(s::kStatusFull)
+          .v(s::rank_absolute(3))
+          .v(s::tag_value(9))
+          .i(64)
+          .done(),
+      SigBuilder("MPI_Gatherv")
+          .v(s::kBufferInPlace)
+          .i(2)
+          .v(sample::kInt)
+          .v(s::buffer_id(2))
+          .arr(3)
+          .i(1)
+          .i(2)
+          .i(3)
+          .arr(3)
+          .i(0)
+          .i(1)
+          .i(3)
+          .v(sample::kInt)
+          .v(s::rank_relative(0))
+          .v(sample::kWorld)
+          .done(),
+      SigBuilder("MPI_Group_range_incl")
+          .v(s::handle_user(1))
+          .i(2)
+          .arr(2)
+          .v(s::rank_absolute(0))
+          .v(s::rank_absolute(6))
+          .v(s::rank_absolute(2))
+          .v(s::rank_absolute(1))
+          .v(s::rank_absolute(7))
+          .v(s::rank_absolute(3))
+          .arr(1)
+          .v(s::handle_user(2))
+          .done(),
+      SigBuilder("MPI_Comm_spawn")
+          .s("./worker")
+          .v(3)
+          .s("-n")
+          .s("4")
+          .i(2)
+          .v(s::kHandleNull)
+          .v(s::rank_relative(0))
+          .v(sample::kWorld)
+          .arr(1)
+          .v(s::handle_user(5))
+          .arr(2)
+          .i(0)
+          .i(0)
+          .done(),
+      SigBuilder("MPI_Comm_spawn_multiple")
+          .i(2)
+          .v(3)
+          .s("a")
+          .s("b")
+          .v(3)
+          .v(2)
+          .s("x")
+          .v(0)
+          .arr(2)
+          .i(1)
+          .i(1)
+          .arr(2)
+          .v(s::kHandleNull)
+          .v(s::handle_predefined(0))
+          .v(s::rank_absolute(0))
+          .v(sample::kWorld)
+          .arr(1)
+          .v(s::handle_user(6))
+          .arr(2)
+          .i(0)
+          .i(0)
+          .done(),
+      SigBuilder("MPI_Comm_create_keyval")
+          .v(s::callback_predefined(0))
+          .v(s::callback_user(3))
+          .v(s::pointer_id(0))
+          .arr(1)
+          .v(s::handle_user(0))
+          .done(),
       SigBuilder("MPI_Pcontrol").i(1).done(),
-      SigBuilder("MPI_File_open").v(sample::kWorld).s("out.dat").i(37).v(s::kHandleNull).arr(1)
-          .v(s::handle_user(0)).done(),
-      SigBuilder("PILGRIM_Fake_double").d(0.5).arr(1).d(1.5).arr(1).i(3).arr(1).d(-2.25).arr(1).i(4).done(-3),
+      SigBuilder("MPI_File_open")
+          .v(sample::kWorld)
+          .s("out.dat")
+          .i(37)
+          .v(s::kHandleNull)
+          .arr(1)
+          .v(s::handle_user(0))
+          .done(),
+      SigBuilder("PILGRIM_Fake_double")
+          .d(0.5)
+          .arr(1)
+          .d(1.5)
+          .arr(1)
+          .i(3)
+          .arr(1)
+          .d(-2.25)
+          .arr(1)
+          .i(4)
+          .done(-3),
   };
   int n = 0;
-  for (const std::string &sg : sigs) put(dir, "sig-" + std::to_string(n++), 5, sg);
+  for (const std::string &sg : sigs)
+    put(dir, "sig-" + std::to_string(n++), 5, sg);
   return 0;
 }

@@ -20,19 +20,25 @@ namespace pilgrim::sample {
 // Parameter row shorthands.
 constexpr uint16_t P = kFlagPointer, A = kFlagArray | kFlagPointer, C = kFlagConst;
 
-inline ParamInfo param(const char *name, const char *c_type, CType base, Role role, Direction dir = Direction::In,
-                       uint16_t flags = 0, HandleKind kind = HandleKind::None,
-                       HandleAction action = HandleAction::None, int8_t ref = -1, int8_t ref2 = -1,
-                       int8_t ref3 = -1, uint8_t len_size = 0, const LenInstr *len = nullptr,
-                       const char *len_text = nullptr) {
-  return ParamInfo{name, c_type, base, role, dir, kind, action, flags, ref, ref2, ref3, len_size, len, len_text};
+inline ParamInfo param(const char *name, const char *c_type, CType base, Role role,
+                       Direction dir = Direction::In, uint16_t flags = 0,
+                       HandleKind kind = HandleKind::None, HandleAction action = HandleAction::None,
+                       int8_t ref = -1, int8_t ref2 = -1, int8_t ref3 = -1, uint8_t len_size = 0,
+                       const LenInstr *len = nullptr, const char *len_text = nullptr) {
+  return ParamInfo{name,  c_type, base, role, dir,      kind, action,
+                   flags, ref,    ref2, ref3, len_size, len,  len_text};
 }
-inline ParamInfo handle(const char *name, const char *c_type, HandleKind kind, HandleAction action = HandleAction::Use,
-                        Direction dir = Direction::In, uint16_t flags = 0) {
+inline ParamInfo handle(const char *name, const char *c_type, HandleKind kind,
+                        HandleAction action = HandleAction::Use, Direction dir = Direction::In,
+                        uint16_t flags = 0) {
   return param(name, c_type, CType::Handle, Role::Handle, dir, flags, kind, action);
 }
-inline ParamInfo comm_param(const char *name = "comm") { return handle(name, "MPI_Comm", HandleKind::Comm); }
-inline ParamInfo type_param(const char *name = "datatype") { return handle(name, "MPI_Datatype", HandleKind::Datatype); }
+inline ParamInfo comm_param(const char *name = "comm") {
+  return handle(name, "MPI_Comm", HandleKind::Comm);
+}
+inline ParamInfo type_param(const char *name = "datatype") {
+  return handle(name, "MPI_Datatype", HandleKind::Datatype);
+}
 inline ParamInfo value(const char *name, const char *c_type = "int") {
   return param(name, c_type, CType::Int, Role::Value);
 }
@@ -66,7 +72,8 @@ inline const ParamInfo kSendParams[] = {
     comm_param(),
 };
 inline const ParamInfo kRecvParams[] = {
-    param("buf", "void *", CType::Void, Role::Buffer, Direction::Out, P, HandleKind::None, HandleAction::None, 1, 2),
+    param("buf", "void *", CType::Void, Role::Buffer, Direction::Out, P, HandleKind::None,
+          HandleAction::None, 1, 2),
     value("count"),
     type_param(),
     param("source", "int", CType::Int, Role::Rank, Direction::In, kFlagRelative, HandleKind::None,
@@ -76,44 +83,57 @@ inline const ParamInfo kRecvParams[] = {
     param("status", "MPI_Status *", CType::Status, Role::Status, Direction::Out, P),
 };
 inline const ParamInfo kIsendParams[] = {
-    kSendParams[0], kSendParams[1], kSendParams[2], kSendParams[3], kSendParams[4], kSendParams[5],
-    handle("request", "MPI_Request *", HandleKind::Request, HandleAction::Create, Direction::Out, P),
+    kSendParams[0],
+    kSendParams[1],
+    kSendParams[2],
+    kSendParams[3],
+    kSendParams[4],
+    kSendParams[5],
+    handle("request", "MPI_Request *", HandleKind::Request, HandleAction::Create, Direction::Out,
+           P),
 };
 inline const ParamInfo kIrecvParams[] = {
-    kRecvParams[0], kRecvParams[1], kRecvParams[2], kRecvParams[3], kRecvParams[4], kRecvParams[5],
-    handle("request", "MPI_Request *", HandleKind::Request, HandleAction::Create, Direction::Out, P),
+    kRecvParams[0],
+    kRecvParams[1],
+    kRecvParams[2],
+    kRecvParams[3],
+    kRecvParams[4],
+    kRecvParams[5],
+    handle("request", "MPI_Request *", HandleKind::Request, HandleAction::Create, Direction::Out,
+           P),
 };
 inline const ParamInfo kWaitallParams[] = {
     value("count"),
     param("array_of_requests", "MPI_Request[]", CType::Handle, Role::Handle, Direction::InOut, A,
           HandleKind::Request, HandleAction::Free, -1, -1, -1, 1, kLenParam0, "count"),
-    param("array_of_statuses", "MPI_Status[]", CType::Status, Role::Status, Direction::Out, A, HandleKind::None,
-          HandleAction::None, -1, -1, -1, 1, kLenParam0, "count"),
+    param("array_of_statuses", "MPI_Status[]", CType::Status, Role::Status, Direction::Out, A,
+          HandleKind::None, HandleAction::None, -1, -1, -1, 1, kLenParam0, "count"),
 };
 inline const ParamInfo kAllreduceParams[] = {
-    param("sendbuf", "const void *", CType::Void, Role::Buffer, Direction::In, P | C, HandleKind::None,
+    param("sendbuf", "const void *", CType::Void, Role::Buffer, Direction::In, P | C,
+          HandleKind::None, HandleAction::None, 2, 3),
+    param("recvbuf", "void *", CType::Void, Role::Buffer, Direction::Out, P, HandleKind::None,
           HandleAction::None, 2, 3),
-    param("recvbuf", "void *", CType::Void, Role::Buffer, Direction::Out, P, HandleKind::None, HandleAction::None,
-          2, 3),
     value("count"),
     type_param(),
     handle("op", "MPI_Op", HandleKind::Op),
     comm_param(),
 };
 inline const ParamInfo kGathervParams[] = {
-    param("sendbuf", "const void *", CType::Void, Role::Buffer, Direction::In, P | C, HandleKind::None,
-          HandleAction::None, 1, 2),
+    param("sendbuf", "const void *", CType::Void, Role::Buffer, Direction::In, P | C,
+          HandleKind::None, HandleAction::None, 1, 2),
     value("sendcount"),
     type_param("sendtype"),
-    param("recvbuf", "void *", CType::Void, Role::Buffer, Direction::Out, P | kFlagRootOnly, HandleKind::None,
-          HandleAction::None, 4, 6, 7),
-    param("recvcounts", "const int[]", CType::Int, Role::Value, Direction::In, A | C | kFlagRootOnly,
+    param("recvbuf", "void *", CType::Void, Role::Buffer, Direction::Out, P | kFlagRootOnly,
+          HandleKind::None, HandleAction::None, 4, 6, 7),
+    param("recvcounts", "const int[]", CType::Int, Role::Value, Direction::In,
+          A | C | kFlagRootOnly, HandleKind::None, HandleAction::None, -1, -1, 7, 1, kLenPeers8,
+          "peers(comm)"),
+    param("displs", "const int[]", CType::Int, Role::Value, Direction::In, A | C | kFlagRootOnly,
           HandleKind::None, HandleAction::None, -1, -1, 7, 1, kLenPeers8, "peers(comm)"),
-    param("displs", "const int[]", CType::Int, Role::Value, Direction::In, A | C | kFlagRootOnly, HandleKind::None,
-          HandleAction::None, -1, -1, 7, 1, kLenPeers8, "peers(comm)"),
     type_param("recvtype"),
-    param("root", "int", CType::Int, Role::Rank, Direction::In, kFlagRelative, HandleKind::None, HandleAction::None,
-          8),
+    param("root", "int", CType::Int, Role::Rank, Direction::In, kFlagRelative, HandleKind::None,
+          HandleAction::None, 8),
     comm_param(),
 };
 inline const ParamInfo kCommSplitParams[] = {
@@ -125,43 +145,46 @@ inline const ParamInfo kCommSplitParams[] = {
 inline const ParamInfo kGroupRangeInclParams[] = {
     handle("group", "MPI_Group", HandleKind::Group),
     value("n"),
-    param("ranges", "int[][3]", CType::Int, Role::Rank, Direction::In, A | kFlagMatrix3, HandleKind::None,
-          HandleAction::None, 0, -1, -1, 1, kLenParam1, "n"),
+    param("ranges", "int[][3]", CType::Int, Role::Rank, Direction::In, A | kFlagMatrix3,
+          HandleKind::None, HandleAction::None, 0, -1, -1, 1, kLenParam1, "n"),
     handle("newgroup", "MPI_Group *", HandleKind::Group, HandleAction::Create, Direction::Out, P),
 };
 inline const ParamInfo kCommSpawnParams[] = {
     param("command", "const char *", CType::Char, Role::String, Direction::In, P | C),
-    param("argv", "char *[]", CType::Char, Role::StringArray, Direction::In, A | kFlagNullTerminated,
-          HandleKind::None, HandleAction::None, -1, -1, -1, 1, kLenNullTerm1, "nullterm(argv)"),
+    param("argv", "char *[]", CType::Char, Role::StringArray, Direction::In,
+          A | kFlagNullTerminated, HandleKind::None, HandleAction::None, -1, -1, -1, 1,
+          kLenNullTerm1, "nullterm(argv)"),
     value("maxprocs"),
     handle("info", "MPI_Info", HandleKind::Info),
-    param("root", "int", CType::Int, Role::Rank, Direction::In, kFlagRelative, HandleKind::None, HandleAction::None,
-          5),
+    param("root", "int", CType::Int, Role::Rank, Direction::In, kFlagRelative, HandleKind::None,
+          HandleAction::None, 5),
     comm_param(),
     handle("intercomm", "MPI_Comm *", HandleKind::Comm, HandleAction::Create, Direction::Out, P),
-    param("array_of_errcodes", "int[]", CType::Int, Role::Value, Direction::Out, A, HandleKind::None,
-          HandleAction::None, -1, -1, -1, 1, kLenParam2, "maxprocs"),
+    param("array_of_errcodes", "int[]", CType::Int, Role::Value, Direction::Out, A,
+          HandleKind::None, HandleAction::None, -1, -1, -1, 1, kLenParam2, "maxprocs"),
 };
 inline const ParamInfo kCommSpawnMultipleParams[] = {
     value("count"),
-    param("array_of_commands", "char *[]", CType::Char, Role::StringArray, Direction::In, A, HandleKind::None,
-          HandleAction::None, -1, -1, -1, 1, kLenParam0, "count"),
-    param("array_of_argv", "char **[]", CType::Char, Role::ArgvArray, Direction::In, A, HandleKind::None,
-          HandleAction::None, -1, -1, -1, 1, kLenParam0, "count"),
-    param("array_of_maxprocs", "const int[]", CType::Int, Role::Value, Direction::In, A | C, HandleKind::None,
-          HandleAction::None, -1, -1, -1, 1, kLenParam0, "count"),
-    param("array_of_info", "const MPI_Info[]", CType::Handle, Role::Handle, Direction::In, A | C, HandleKind::Info,
-          HandleAction::Use, -1, -1, -1, 1, kLenParam0, "count"),
-    param("root", "int", CType::Int, Role::Rank, Direction::In, kFlagRelative, HandleKind::None, HandleAction::None,
-          5),
+    param("array_of_commands", "char *[]", CType::Char, Role::StringArray, Direction::In, A,
+          HandleKind::None, HandleAction::None, -1, -1, -1, 1, kLenParam0, "count"),
+    param("array_of_argv", "char **[]", CType::Char, Role::ArgvArray, Direction::In, A,
+          HandleKind::None, HandleAction::None, -1, -1, -1, 1, kLenParam0, "count"),
+    param("array_of_maxprocs", "const int[]", CType::Int, Role::Value, Direction::In, A | C,
+          HandleKind::None, HandleAction::None, -1, -1, -1, 1, kLenParam0, "count"),
+    param("array_of_info", "const MPI_Info[]", CType::Handle, Role::Handle, Direction::In, A | C,
+          HandleKind::Info, HandleAction::Use, -1, -1, -1, 1, kLenParam0, "count"),
+    param("root", "int", CType::Int, Role::Rank, Direction::In, kFlagRelative, HandleKind::None,
+          HandleAction::None, 5),
     comm_param(),
     handle("intercomm", "MPI_Comm *", HandleKind::Comm, HandleAction::Create, Direction::Out, P),
-    param("array_of_errcodes", "int[]", CType::Int, Role::Value, Direction::Out, A, HandleKind::None,
-          HandleAction::None, -1, -1, -1, 2, kLenSum3, "sum(array_of_maxprocs, count)"),
+    param("array_of_errcodes", "int[]", CType::Int, Role::Value, Direction::Out, A,
+          HandleKind::None, HandleAction::None, -1, -1, -1, 2, kLenSum3,
+          "sum(array_of_maxprocs, count)"),
 };
 inline const ParamInfo kCreateKeyvalParams[] = {
     param("comm_copy_attr_fn", "MPI_Comm_copy_attr_function *", CType::Function, Role::Callback),
-    param("comm_delete_attr_fn", "MPI_Comm_delete_attr_function *", CType::Function, Role::Callback),
+    param("comm_delete_attr_fn", "MPI_Comm_delete_attr_function *", CType::Function,
+          Role::Callback),
     handle("comm_keyval", "int *", HandleKind::Keyval, HandleAction::Create, Direction::Out, P),
     param("extra_state", "void *", CType::Void, Role::Pointer, Direction::In, P),
 };
@@ -191,13 +214,15 @@ inline const ParamInfo kFileWriteAtParams[] = {
     param("status", "MPI_Status *", CType::Status, Role::Status, Direction::Out, P),
 };
 inline const ParamInfo kWaitParams[] = {
-    handle("request", "MPI_Request *", HandleKind::Request, HandleAction::Free, Direction::InOut, P),
+    handle("request", "MPI_Request *", HandleKind::Request, HandleAction::Free, Direction::InOut,
+           P),
     param("status", "MPI_Status *", CType::Status, Role::Status, Direction::Out, P),
 };
 inline const ParamInfo kTypeContiguousParams[] = {
     value("count"),
     handle("oldtype", "MPI_Datatype", HandleKind::Datatype),
-    handle("newtype", "MPI_Datatype *", HandleKind::Datatype, HandleAction::Create, Direction::Out, P),
+    handle("newtype", "MPI_Datatype *", HandleKind::Datatype, HandleAction::Create, Direction::Out,
+           P),
 };
 inline const ParamInfo kGetCountParams[] = {
     param("status", "const MPI_Status *", CType::Status, Role::Status, Direction::In, P | C),
@@ -213,7 +238,7 @@ inline const ParamInfo kCommFreeParams[] = {
     handle("comm", "MPI_Comm *", HandleKind::Comm, HandleAction::Free, Direction::InOut, P),
 };
 
-#define PILGRIM_SAMPLE_ROW(id, name, params) \
+#define PILGRIM_SAMPLE_ROW(id, name, params)                                                       \
   FunctionInfo { id, name, static_cast<uint8_t>(sizeof(params) / sizeof(ParamInfo)), params }
 
 inline const FunctionInfo kFunctions[] = {
@@ -246,34 +271,37 @@ inline const FunctionInfo kFunctions[] = {
 
 inline const FunctionInfo &function(const char *name) {
   for (const FunctionInfo &f : kFunctions)
-    if (std::strcmp(f.name, name) == 0) return f;
+    if (std::strcmp(f.name, name) == 0)
+      return f;
   return kFunctions[0];
 }
 
 inline std::vector<const FunctionInfo *> all_functions() {
   std::vector<const FunctionInfo *> v;
-  for (const FunctionInfo &f : kFunctions) v.push_back(&f);
+  for (const FunctionInfo &f : kFunctions)
+    v.push_back(&f);
   return v;
 }
 
 inline const FunctionInfo *lookup(uint16_t id) {
   for (const FunctionInfo &f : kFunctions)
-    if (f.id == id) return &f;
+    if (f.id == id)
+      return &f;
   return nullptr;
 }
 
 // Builds a signature with the hot-path primitives into a fixed buffer.
 class SigBuilder {
- public:
+public:
   SigBuilder(uint16_t function_id, uint64_t thread_id = 0) : p_(buf_) {
     put_varint(p_, function_id);
     put_varint(p_, thread_id);
   }
   explicit SigBuilder(const char *function_name, uint64_t thread_id = 0)
       : SigBuilder(function(function_name).id, thread_id) {}
-  SigBuilder &v(uint64_t x) { return put_varint(p_, x), *this; }              // raw varint (codes)
-  SigBuilder &i(int64_t x) { return put_svarint(p_, x), *this; }              // Value / Offset element
-  SigBuilder &arr(uint64_t n) { return v(sig::array_prefix(n)); }            // array prefix
+  SigBuilder &v(uint64_t x) { return put_varint(p_, x), *this; }  // raw varint (codes)
+  SigBuilder &i(int64_t x) { return put_svarint(p_, x), *this; }  // Value / Offset element
+  SigBuilder &arr(uint64_t n) { return v(sig::array_prefix(n)); } // array prefix
   SigBuilder &null() { return v(sig::kArrayNull); }
   SigBuilder &d(double x) { return sig::put_double(p_, x), *this; }
   SigBuilder &s(const char *x) { return sig::put_string(p_, x), *this; }
@@ -283,15 +311,15 @@ class SigBuilder {
     return std::string(reinterpret_cast<const char *>(buf_), static_cast<size_t>(p_ - buf_));
   }
 
- private:
+private:
   uint8_t buf_[4096];
   uint8_t *p_;
 };
 
-constexpr uint64_t kWorld = sig::handle_predefined(0);  // MPI_COMM_WORLD
-constexpr uint64_t kInt = sig::handle_predefined(6);    // MPI_INT
+constexpr uint64_t kWorld = sig::handle_predefined(0); // MPI_COMM_WORLD
+constexpr uint64_t kInt = sig::handle_predefined(6);   // MPI_INT
 constexpr uint64_t kDouble = sig::handle_predefined(14);
-constexpr uint64_t kSum = sig::handle_predefined(2);    // MPI_SUM
+constexpr uint64_t kSum = sig::handle_predefined(2); // MPI_SUM
 
 // A ring exchange: Init, Comm_rank, 10 x (Irecv from -1, Isend to +1,
 // Waitall), Allreduce, Finalize.
@@ -310,20 +338,50 @@ inline RankTrace ring_rank(int rank, bool timing = true) {
   };
   add(SigBuilder("MPI_Init").byte(1).byte(1).done(), 1);
   add(SigBuilder("MPI_Comm_rank").v(kWorld).arr(1).i(rank).done(), 1);
-  add(SigBuilder("MPI_Irecv").v(sig::buffer_id(1)).i(8).v(kInt).v(sig::rank_relative(-1)).v(sig::tag_value(7))
-          .v(kWorld).arr(1).v(sig::handle_user(0)).done(),
+  add(SigBuilder("MPI_Irecv")
+          .v(sig::buffer_id(1))
+          .i(8)
+          .v(kInt)
+          .v(sig::rank_relative(-1))
+          .v(sig::tag_value(7))
+          .v(kWorld)
+          .arr(1)
+          .v(sig::handle_user(0))
+          .done(),
       10);
-  add(SigBuilder("MPI_Isend").v(sig::buffer_id(0)).i(8).v(kInt).v(sig::rank_relative(1)).v(sig::tag_value(7))
-          .v(kWorld).arr(1).v(sig::handle_user(1)).done(),
+  add(SigBuilder("MPI_Isend")
+          .v(sig::buffer_id(0))
+          .i(8)
+          .v(kInt)
+          .v(sig::rank_relative(1))
+          .v(sig::tag_value(7))
+          .v(kWorld)
+          .arr(1)
+          .v(sig::handle_user(1))
+          .done(),
       10);
   add(SigBuilder("MPI_Waitall")
           .i(2)
-          .arr(2).v(sig::handle_user(0)).v(sig::handle_user(1))  // in: the requests
-          .arr(2).v(sig::kHandleNull).v(sig::kHandleNull)        // out: freed
-          .arr(2).v(sig::kStatusCountOnly).i(32).v(sig::kStatusEmpty)
+          .arr(2)
+          .v(sig::handle_user(0))
+          .v(sig::handle_user(1)) // in: the requests
+          .arr(2)
+          .v(sig::kHandleNull)
+          .v(sig::kHandleNull) // out: freed
+          .arr(2)
+          .v(sig::kStatusCountOnly)
+          .i(32)
+          .v(sig::kStatusEmpty)
           .done(),
       10);
-  add(SigBuilder("MPI_Allreduce").v(sig::buffer_id(2)).v(sig::buffer_id(3)).i(1).v(kDouble).v(kSum).v(kWorld).done(),
+  add(SigBuilder("MPI_Allreduce")
+          .v(sig::buffer_id(2))
+          .v(sig::buffer_id(3))
+          .i(1)
+          .v(kDouble)
+          .v(kSum)
+          .v(kWorld)
+          .done(),
       1);
   add(SigBuilder("MPI_Finalize").done(), 1);
   auto t = [](int64_t v, uint64_t e = 1) { return GrammarSymbol{v, e}; };
@@ -346,16 +404,17 @@ inline TraceHeader ring_header(uint32_t nranks) {
 
 inline std::vector<const FunctionInfo *> ring_functions() {
   std::vector<const FunctionInfo *> v;
-  for (const char *n : {"MPI_Init", "MPI_Comm_rank", "MPI_Irecv", "MPI_Isend", "MPI_Waitall", "MPI_Allreduce",
-                        "MPI_Finalize"})
+  for (const char *n : {"MPI_Init", "MPI_Comm_rank", "MPI_Irecv", "MPI_Isend", "MPI_Waitall",
+                        "MPI_Allreduce", "MPI_Finalize"})
     v.push_back(&function(n));
   return v;
 }
 
 inline std::string ring_trace_bytes(uint32_t nranks, bool timing = true) {
   std::vector<std::string> ranks;
-  for (uint32_t r = 0; r < nranks; ++r) ranks.push_back(serialize_rank(ring_rank(static_cast<int>(r), timing)));
+  for (uint32_t r = 0; r < nranks; ++r)
+    ranks.push_back(serialize_rank(ring_rank(static_cast<int>(r), timing)));
   return write_trace_to_memory(ring_header(nranks), ring_functions(), ranks);
 }
 
-}  // namespace pilgrim::sample
+} // namespace pilgrim::sample

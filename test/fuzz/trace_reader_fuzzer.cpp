@@ -33,16 +33,17 @@ namespace {
 
 using namespace pilgrim;
 
-std::string wrap(std::string_view meta, std::string_view functions, std::string_view rank, uint8_t rank_codec,
-                 uint64_t rank_raw_size) {
+std::string wrap(std::string_view meta, std::string_view functions, std::string_view rank,
+                 uint8_t rank_codec, uint64_t rank_raw_size) {
   std::string out;
   StringSink sink(out);
   ContainerWriter w(sink);
-  w.add_encoded_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical, 0, meta, meta.size());
-  w.add_encoded_section(static_cast<uint16_t>(SectionType::Functions), kNoRank, kSectionCritical, 0, functions,
-                        functions.size());
-  w.add_encoded_section(static_cast<uint16_t>(SectionType::Rank), 0, kSectionCritical, rank_codec, rank,
-                        rank_raw_size);
+  w.add_encoded_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical, 0,
+                        meta, meta.size());
+  w.add_encoded_section(static_cast<uint16_t>(SectionType::Functions), kNoRank, kSectionCritical, 0,
+                        functions, functions.size());
+  w.add_encoded_section(static_cast<uint16_t>(SectionType::Rank), 0, kSectionCritical, rank_codec,
+                        rank, rank_raw_size);
   w.finish();
   return out;
 }
@@ -71,13 +72,15 @@ void use_call(const DecodedCall &call, const CallContext &ctx) {
   };
   acc.element = [&](int p, int64_t i) -> int64_t {
     const DecodedValue *v = call.params[static_cast<size_t>(p)].any();
-    if (!v || i < 0 || static_cast<uint64_t>(i) >= v->elements.size()) throw TraceError("index out of range");
+    if (!v || i < 0 || static_cast<uint64_t>(i) >= v->elements.size())
+      throw TraceError("index out of range");
     return v->elements[static_cast<size_t>(i)].integer;
   };
   acc.comm_fact = [](LenOp, int) -> int64_t { return 4; };
   acc.null_terminated_length = [](int) -> int64_t { return 2; };
   for (uint8_t i = 0; i < call.function->nparams; ++i) {
-    if (!call.function->params[i].len) continue;
+    if (!call.function->params[i].len)
+      continue;
     try {
       (void)eval_length(*call.function, i, acc);
     } catch (const TraceError &) {
@@ -99,44 +102,51 @@ void use_trace(const Trace &trace) {
     GrammarWalker walker(rt.grammar);
     uint64_t t;
     for (int n = 0; n < 100000 && walker.next(t); ++n) {
-      if (t >= rt.cst.size()) __builtin_trap();  // the walker must stay in range
+      if (t >= rt.cst.size())
+        __builtin_trap(); // the walker must stay in range
     }
   }
 }
 
-}  // namespace
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size == 0) return 0;
+  if (size == 0)
+    return 0;
   const uint8_t mode = data[0];
   const std::string_view in(reinterpret_cast<const char *>(data + 1), size - 1);
   try {
     switch (mode) {
-      case 1:
-        use_trace(read_trace_from_memory(wrap(in, valid_functions(), valid_rank(), 0, valid_rank().size())));
-        break;
-      case 2:
-        use_trace(read_trace_from_memory(wrap(valid_meta(), in, valid_rank(), 0, valid_rank().size())));
-        break;
-      case 3:
-        use_trace(read_trace_from_memory(wrap(valid_meta(), valid_functions(), in, 0, in.size())));
-        break;
-      case 4: {
-        if (in.size() < 4) return 0;
-        uint64_t raw = 0;
-        for (int i = 0; i < 4; ++i) raw |= static_cast<uint64_t>(static_cast<uint8_t>(in[i])) << (8 * i);
-        use_trace(read_trace_from_memory(wrap(valid_meta(), valid_functions(), in.substr(4), 1, raw)));
-        break;
-      }
-      case 5: {
-        const DecodedCall call = decode_signature(sample::lookup, in);
-        std::vector<CommInfo> comms = {CommInfo{0, 1, 4, -1}, CommInfo{1, 0, 2, 3}};
-        use_call(call, CallContext{1, &comms});
-        break;
-      }
-      default:
-        use_trace(read_trace_from_memory(in));
-        break;
+    case 1:
+      use_trace(read_trace_from_memory(
+          wrap(in, valid_functions(), valid_rank(), 0, valid_rank().size())));
+      break;
+    case 2:
+      use_trace(
+          read_trace_from_memory(wrap(valid_meta(), in, valid_rank(), 0, valid_rank().size())));
+      break;
+    case 3:
+      use_trace(read_trace_from_memory(wrap(valid_meta(), valid_functions(), in, 0, in.size())));
+      break;
+    case 4: {
+      if (in.size() < 4)
+        return 0;
+      uint64_t raw = 0;
+      for (int i = 0; i < 4; ++i)
+        raw |= static_cast<uint64_t>(static_cast<uint8_t>(in[i])) << (8 * i);
+      use_trace(
+          read_trace_from_memory(wrap(valid_meta(), valid_functions(), in.substr(4), 1, raw)));
+      break;
+    }
+    case 5: {
+      const DecodedCall call = decode_signature(sample::lookup, in);
+      std::vector<CommInfo> comms = {CommInfo{0, 1, 4, -1}, CommInfo{1, 0, 2, 3}};
+      use_call(call, CallContext{1, &comms});
+      break;
+    }
+    default:
+      use_trace(read_trace_from_memory(in));
+      break;
     }
   } catch (const TraceError &) {
   }

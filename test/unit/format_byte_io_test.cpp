@@ -48,10 +48,12 @@ TEST(FormatVarint, RoundTripThroughReader) {
   std::string s;
   ByteWriter w(s);
   const uint64_t values[] = {0, 1, 127, 128, 16383, 16384, uint64_t{1} << 35, UINT64_MAX};
-  for (uint64_t v : values) w.varint(v);
+  for (uint64_t v : values)
+    w.varint(v);
   w.svarint(-7);
   ByteReader r(s);
-  for (uint64_t v : values) EXPECT_EQ(r.varint(), v);
+  for (uint64_t v : values)
+    EXPECT_EQ(r.varint(), v);
   EXPECT_EQ(r.svarint(), -7);
   EXPECT_TRUE(r.at_end());
 }
@@ -62,10 +64,10 @@ TEST(FormatVarint, RejectsMalformed) {
     return r.varint();
   };
   EXPECT_THROW(read(""), TraceError);
-  EXPECT_THROW(read("\x80"), TraceError);                                   // truncated
-  EXPECT_THROW(read(std::string("\x80\x00", 2)), TraceError);               // overlong (non-minimal)
-  EXPECT_THROW(read("\xff\xff\xff\xff\xff\xff\xff\xff\xff\x02"), TraceError);  // > 64 bits
-  EXPECT_THROW(read("\xff\xff\xff\xff\xff\xff\xff\xff\xff\x81\x01"), TraceError);  // 11 bytes
+  EXPECT_THROW(read("\x80"), TraceError);                     // truncated
+  EXPECT_THROW(read(std::string("\x80\x00", 2)), TraceError); // overlong (non-minimal)
+  EXPECT_THROW(read("\xff\xff\xff\xff\xff\xff\xff\xff\xff\x02"), TraceError);     // > 64 bits
+  EXPECT_THROW(read("\xff\xff\xff\xff\xff\xff\xff\xff\xff\x81\x01"), TraceError); // 11 bytes
   try {
     read("\x80");
     FAIL();
@@ -121,7 +123,7 @@ TEST(FormatCrc32c, KnownVectors) {
   EXPECT_EQ(crc32c("", 0), 0u);
   EXPECT_EQ(crc32c("123456789", 9), 0xE3069283u);
   std::string zeros(32, '\0');
-  EXPECT_EQ(crc32c(zeros.data(), zeros.size()), 0x8A9136AAu);  // RFC 3720 B.4
+  EXPECT_EQ(crc32c(zeros.data(), zeros.size()), 0x8A9136AAu); // RFC 3720 B.4
   std::string ff(32, '\xff');
   EXPECT_EQ(crc32c(ff.data(), ff.size()), 0x62A8AB43u);
   // Incremental == one shot, at every split point.
@@ -138,5 +140,5 @@ TEST(FormatTraceError, MessagesAreOneLine) {
   EXPECT_EQ(sanitize_for_message(std::string(100, 'a'), 4), "aaaa...");
 }
 
-}  // namespace
-}  // namespace pilgrim
+} // namespace
+} // namespace pilgrim

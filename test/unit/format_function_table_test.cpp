@@ -20,17 +20,20 @@ TEST(FormatFunctionTable, CodecRoundTripIsSortedAndStable) {
   const std::string bytes = encode_function_table(fns);
   const std::vector<OwnedFunction> back = decode_function_table(bytes);
   ASSERT_EQ(back.size(), fns.size());
-  for (size_t i = 1; i < back.size(); ++i) EXPECT_LT(back[i - 1].id(), back[i].id());
+  for (size_t i = 1; i < back.size(); ++i)
+    EXPECT_LT(back[i - 1].id(), back[i].id());
   // Re-encoding the decoded rows gives the same bytes.
   std::vector<const FunctionInfo *> again;
-  for (const OwnedFunction &f : back) again.push_back(&f.info());
+  for (const OwnedFunction &f : back)
+    again.push_back(&f.info());
   EXPECT_EQ(encode_function_table(again), bytes);
 }
 
 TEST(FormatFunctionTable, OwnedFunctionViewsSurviveCopiesAndMoves) {
   OwnedFunction a(sample::function("MPI_Gatherv"));
   std::vector<OwnedFunction> v;
-  for (int i = 0; i < 50; ++i) v.push_back(a);  // reallocations move elements
+  for (int i = 0; i < 50; ++i)
+    v.push_back(a); // reallocations move elements
   OwnedFunction b = std::move(v[7]);
   OwnedFunction c;
   c = b;
@@ -50,25 +53,28 @@ TEST(FormatFunctionTable, OwnedFunctionViewsSurviveCopiesAndMoves) {
 
 TEST(FormatFunctionTable, TraceLookup) {
   Trace t;
-  for (const FunctionInfo *f : sample::all_functions()) t.functions.emplace_back(*f);
+  for (const FunctionInfo *f : sample::all_functions())
+    t.functions.emplace_back(*f);
   EXPECT_STREQ(t.function(900)->name, "PILGRIM_Fake_double");
   EXPECT_EQ(t.function(0), nullptr);
-  std::reverse(t.functions.begin(), t.functions.end());  // unsorted: linear fallback
+  std::reverse(t.functions.begin(), t.functions.end()); // unsorted: linear fallback
   EXPECT_STREQ(t.function(5)->name, "MPI_Waitall");
   EXPECT_EQ(t.function(901), nullptr);
 }
 
 TEST(FormatFunctionTable, RejectsBadRows) {
   ParamInfo p = sample::function("MPI_Send").params[3];
-  p.ref = 9;  // beyond nparams
+  p.ref = 9; // beyond nparams
   FunctionInfo f{1, "MPI_Bad", 1, &p};
   EXPECT_THROW(encode_function_table({&f}), TraceError);
   p.ref = -1;
   p.role = static_cast<Role>(77);
   EXPECT_THROW(encode_function_table({&f}), TraceError);
 
-  const std::string good = encode_function_table({&sample::function("MPI_Send"), &sample::function("MPI_Recv")});
-  for (size_t n = 0; n < good.size(); ++n) EXPECT_THROW(decode_function_table(good.substr(0, n)), TraceError) << n;
+  const std::string good =
+      encode_function_table({&sample::function("MPI_Send"), &sample::function("MPI_Recv")});
+  for (size_t n = 0; n < good.size(); ++n)
+    EXPECT_THROW(decode_function_table(good.substr(0, n)), TraceError) << n;
   EXPECT_THROW(decode_function_table(good + "x"), TraceError);
   // Ids must be strictly increasing.
   std::string twice;
@@ -89,9 +95,11 @@ TEST(FormatFunctionTable, RejectsBadRows) {
   b.u8(1);
   b.string("x");
   b.string("int");
-  for (uint8_t v : {1, 99, 0, 0, 0}) b.u8(v);
+  for (uint8_t v : {1, 99, 0, 0, 0})
+    b.u8(v);
   b.u16le(0);
-  for (uint8_t v : {0xff, 0xff, 0xff, 0}) b.u8(v);
+  for (uint8_t v : {0xff, 0xff, 0xff, 0})
+    b.u8(v);
   b.nullable_string(nullptr);
   try {
     decode_function_table(bad_role);
@@ -101,5 +109,5 @@ TEST(FormatFunctionTable, RejectsBadRows) {
   }
 }
 
-}  // namespace
-}  // namespace pilgrim
+} // namespace
+} // namespace pilgrim

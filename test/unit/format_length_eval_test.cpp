@@ -16,17 +16,24 @@ int64_t run(std::vector<LenInstr> prog, const LengthAccessors &acc, int nparams 
 
 LengthAccessors simple() {
   LengthAccessors a;
-  a.value = [](int p) -> int64_t { return 10 * (p + 1); };  // param i has value 10(i+1)
+  a.value = [](int p) -> int64_t { return 10 * (p + 1); }; // param i has value 10(i+1)
   a.element = [](int p, int64_t i) -> int64_t { return p * 100 + i; };
   a.comm_fact = [](LenOp op, int p) -> int64_t {
     switch (op) {
-      case LenOp::Peers: return 4 + p;
-      case LenOp::CommSize: return 3;
-      case LenOp::InDegree: return 2;
-      case LenOp::OutDegree: return 5;
-      case LenOp::GroupSize: return 6;
-      case LenOp::CartDim: return 2;
-      default: return -1;
+    case LenOp::Peers:
+      return 4 + p;
+    case LenOp::CommSize:
+      return 3;
+    case LenOp::InDegree:
+      return 2;
+    case LenOp::OutDegree:
+      return 5;
+    case LenOp::GroupSize:
+      return 6;
+    case LenOp::CartDim:
+      return 2;
+    default:
+      return -1;
     }
   };
   a.null_terminated_length = [](int) -> int64_t { return 7; };
@@ -37,10 +44,11 @@ TEST(FormatLengthEval, Operations) {
   const LengthAccessors a = simple();
   EXPECT_EQ(run({{LenOp::Const, 42}}, a), 42);
   EXPECT_EQ(run({{LenOp::Param, 1}}, a), 20);
-  EXPECT_EQ(run({{LenOp::Param, 0}, {LenOp::Const, 3}, {LenOp::Mul, 0}}, a), 30);  // n*3
-  EXPECT_EQ(run({{LenOp::Param, 0}, {LenOp::Const, 1}, {LenOp::Sub, 0}, {LenOp::Elem, 2}}, a), 209);  // index[n-1]
+  EXPECT_EQ(run({{LenOp::Param, 0}, {LenOp::Const, 3}, {LenOp::Mul, 0}}, a), 30); // n*3
+  EXPECT_EQ(run({{LenOp::Param, 0}, {LenOp::Const, 1}, {LenOp::Sub, 0}, {LenOp::Elem, 2}}, a),
+            209); // index[n-1]
   EXPECT_EQ(run({{LenOp::Const, 2}, {LenOp::Const, 5}, {LenOp::Add, 0}}, a), 7);
-  EXPECT_EQ(run({{LenOp::Const, 9}, {LenOp::Const, 5}, {LenOp::Sub, 0}}, a), 4);  // order: a - b
+  EXPECT_EQ(run({{LenOp::Const, 9}, {LenOp::Const, 5}, {LenOp::Sub, 0}}, a), 4); // order: a - b
   EXPECT_EQ(run({{LenOp::Peers, 1}}, a), 5);
   EXPECT_EQ(run({{LenOp::CommSize, 0}}, a), 3);
   EXPECT_EQ(run({{LenOp::InDegree, 0}}, a), 2);
@@ -66,13 +74,20 @@ TEST(FormatLengthEval, MalformedPrograms) {
   EXPECT_THROW(run({{static_cast<LenOp>(200), 0}}, a), TraceError);         // unknown op
   EXPECT_THROW(run({{LenOp::Const, -1}}, a), TraceError);                   // negative length
   EXPECT_THROW(run({{LenOp::Const, -1}, {LenOp::Elem, 0}}, a), TraceError); // negative index
-  EXPECT_THROW(run({{LenOp::Const, INT32_MAX}, {LenOp::Const, INT32_MAX}, {LenOp::Mul, 0}, {LenOp::Const, INT32_MAX},
-                    {LenOp::Mul, 0}, {LenOp::Const, INT32_MAX}, {LenOp::Mul, 0}},
+  EXPECT_THROW(run({{LenOp::Const, INT32_MAX},
+                    {LenOp::Const, INT32_MAX},
+                    {LenOp::Mul, 0},
+                    {LenOp::Const, INT32_MAX},
+                    {LenOp::Mul, 0},
+                    {LenOp::Const, INT32_MAX},
+                    {LenOp::Mul, 0}},
                    a),
-               TraceError);  // overflow
-  EXPECT_THROW(run({{LenOp::Const, INT32_MAX}, {LenOp::Const, INT32_MAX}, {LenOp::Mul, 0}, {LenOp::Sum, 0}}, a),
-               TraceError);  // too many sum terms
-  EXPECT_THROW(run({{LenOp::Param, 0}}, LengthAccessors{}), TraceError);  // no accessor
+               TraceError); // overflow
+  EXPECT_THROW(
+      run({{LenOp::Const, INT32_MAX}, {LenOp::Const, INT32_MAX}, {LenOp::Mul, 0}, {LenOp::Sum, 0}},
+          a),
+      TraceError);                                                       // too many sum terms
+  EXPECT_THROW(run({{LenOp::Param, 0}}, LengthAccessors{}), TraceError); // no accessor
   try {
     run({{LenOp::Const, 1}, {LenOp::Mul, 0}}, a);
     FAIL();
@@ -104,5 +119,5 @@ TEST(FormatLengthEval, SampleTablePrograms) {
   EXPECT_THROW(eval_length(f, 1, b), TraceError);
 }
 
-}  // namespace
-}  // namespace pilgrim
+} // namespace
+} // namespace pilgrim

@@ -67,11 +67,12 @@ TEST(FormatPredefined, NullNamesAndPrefixes) {
 }
 
 TEST(FormatPredefined, DatatypeSizesCoverEveryDatatype) {
-  for (size_t k = 0; k < kPredefinedDatatypeCount; ++k) EXPECT_GE(predefined_datatype_size(k), 0) << k;
+  for (size_t k = 0; k < kPredefinedDatatypeCount; ++k)
+    EXPECT_GE(predefined_datatype_size(k), 0) << k;
   EXPECT_EQ(predefined_datatype_size(kPredefinedDatatypeCount), -1);
-  EXPECT_EQ(predefined_datatype_size(6), 4);    // MPI_INT
-  EXPECT_EQ(predefined_datatype_size(34), 12);  // MPI_DOUBLE_INT: MPI_Type_size, no padding
+  EXPECT_EQ(predefined_datatype_size(6), 4);   // MPI_INT
+  EXPECT_EQ(predefined_datatype_size(34), 12); // MPI_DOUBLE_INT: MPI_Type_size, no padding
 }
 
-}  // namespace
-}  // namespace pilgrim
+} // namespace
+} // namespace pilgrim

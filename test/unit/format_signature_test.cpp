@@ -23,7 +23,8 @@ namespace s = sig;
 
 DecodedCall decode(const std::string &bytes) { return decode_signature(sample::lookup, bytes); }
 
-std::string text(const std::string &bytes, int64_t world_rank = 2, const std::vector<CommInfo> *comms = nullptr) {
+std::string text(const std::string &bytes, int64_t world_rank = 2,
+                 const std::vector<CommInfo> *comms = nullptr) {
   return format_call(decode(bytes), CallContext{world_rank, comms});
 }
 
@@ -31,7 +32,8 @@ std::string hex(const std::string &b) {
   static const char d[] = "0123456789abcdef";
   std::string out;
   for (unsigned char c : b) {
-    if (!out.empty()) out += ' ';
+    if (!out.empty())
+      out += ' ';
     out += d[c >> 4];
     out += d[c & 15];
   }
@@ -40,27 +42,27 @@ std::string hex(const std::string &b) {
 
 TEST(FormatSignature, PartMembership) {
   const FunctionInfo &irecv = sample::function("MPI_Irecv");
-  EXPECT_TRUE(s::in_part_includes(irecv.params[0]));    // out buffer: id taken before the call
+  EXPECT_TRUE(s::in_part_includes(irecv.params[0])); // out buffer: id taken before the call
   EXPECT_FALSE(s::out_part_includes(irecv.params[0]));
-  EXPECT_FALSE(s::out_part_includes(irecv.params[6]));  // created request...
-  EXPECT_TRUE(s::deferred_part_includes(irecv.params[6]));  // ...is deferred
+  EXPECT_FALSE(s::out_part_includes(irecv.params[6]));     // created request...
+  EXPECT_TRUE(s::deferred_part_includes(irecv.params[6])); // ...is deferred
   const FunctionInfo &waitall = sample::function("MPI_Waitall");
-  EXPECT_TRUE(s::in_part_includes(waitall.params[1]));  // inout: both
+  EXPECT_TRUE(s::in_part_includes(waitall.params[1])); // inout: both
   EXPECT_TRUE(s::out_part_includes(waitall.params[1]));
-  EXPECT_FALSE(s::deferred_part_includes(waitall.params[1]));  // freed, not created
+  EXPECT_FALSE(s::deferred_part_includes(waitall.params[1])); // freed, not created
 }
 
 TEST(FormatSignature, ArrayPrefixRule) {
   const FunctionInfo &spawn = sample::function("MPI_Comm_spawn");
-  EXPECT_FALSE(s::has_array_prefix(spawn.params[0]));  // String
-  EXPECT_FALSE(s::has_array_prefix(spawn.params[1]));  // StringArray, even with kFlagArray
-  EXPECT_TRUE(s::has_array_prefix(spawn.params[6]));   // Handle pointer
-  EXPECT_TRUE(s::has_array_prefix(spawn.params[7]));   // int array
+  EXPECT_FALSE(s::has_array_prefix(spawn.params[0])); // String
+  EXPECT_FALSE(s::has_array_prefix(spawn.params[1])); // StringArray, even with kFlagArray
+  EXPECT_TRUE(s::has_array_prefix(spawn.params[6]));  // Handle pointer
+  EXPECT_TRUE(s::has_array_prefix(spawn.params[7]));  // int array
   const FunctionInfo &recv = sample::function("MPI_Recv");
-  EXPECT_FALSE(s::has_array_prefix(recv.params[0]));   // Buffer pointer: one element
-  EXPECT_FALSE(s::has_array_prefix(recv.params[6]));   // Status pointer: one element
-  EXPECT_TRUE(s::has_array_prefix(sample::function("MPI_Waitall").params[2]));  // Status array
-  EXPECT_FALSE(s::has_array_prefix(sample::function("MPI_Init").params[0]));    // Opaque
+  EXPECT_FALSE(s::has_array_prefix(recv.params[0])); // Buffer pointer: one element
+  EXPECT_FALSE(s::has_array_prefix(recv.params[6])); // Status pointer: one element
+  EXPECT_TRUE(s::has_array_prefix(sample::function("MPI_Waitall").params[2])); // Status array
+  EXPECT_FALSE(s::has_array_prefix(sample::function("MPI_Init").params[0]));   // Opaque
   EXPECT_TRUE(s::has_array_prefix(sample::function("PILGRIM_Fake_double").params[1]));
   EXPECT_FALSE(s::has_array_prefix(sample::function("PILGRIM_Fake_double").params[0]));
 }
@@ -83,26 +85,33 @@ TEST(FormatSignature, CodeConstants) {
 
 // The worked example of docs/FORMAT.md.
 TEST(FormatSignature, WorkedExampleFromFormatDoc) {
-  const std::string bytes = SigBuilder(3)  // MPI_Isend, thread 0
+  const std::string bytes = SigBuilder(3) // MPI_Isend, thread 0
                                 .v(s::buffer_id(2))
                                 .i(8)
-                                .v(s::handle_predefined(6))  // MPI_INT
+                                .v(s::handle_predefined(6)) // MPI_INT
                                 .v(s::rank_relative(1))
                                 .v(s::tag_value(7))
-                                .v(s::handle_predefined(0))  // MPI_COMM_WORLD
+                                .v(s::handle_predefined(0)) // MPI_COMM_WORLD
                                 .arr(1)
                                 .v(s::handle_user(0))
                                 .done(0);
   EXPECT_EQ(hex(bytes), "03 00 05 10 0d 09 0f 01 02 02 00");
-  EXPECT_EQ(text(bytes, 0),
-            "MPI_Isend(buf=buf#2, count=8, datatype=MPI_INT, dest=1 (+1), tag=7, comm=MPI_COMM_WORLD, "
-            "request=req#0) = MPI_SUCCESS");
+  EXPECT_EQ(
+      text(bytes, 0),
+      "MPI_Isend(buf=buf#2, count=8, datatype=MPI_INT, dest=1 (+1), tag=7, comm=MPI_COMM_WORLD, "
+      "request=req#0) = MPI_SUCCESS");
 }
 
 TEST(FormatSignature, RankSentinelsAndEncodings) {
   auto recv_source = [](uint64_t source_code) {
-    return SigBuilder("MPI_Send").v(s::buffer_id(0)).i(1).v(sample::kInt).v(source_code).v(s::tag_value(0))
-        .v(sample::kWorld).done();
+    return SigBuilder("MPI_Send")
+        .v(s::buffer_id(0))
+        .i(1)
+        .v(sample::kInt)
+        .v(source_code)
+        .v(s::tag_value(0))
+        .v(sample::kWorld)
+        .done();
   };
   EXPECT_NE(text(recv_source(s::kRankAnySource)).find("dest=MPI_ANY_SOURCE,"), std::string::npos);
   EXPECT_NE(text(recv_source(s::kRankProcNull)).find("dest=MPI_PROC_NULL,"), std::string::npos);
@@ -122,69 +131,159 @@ TEST(FormatSignature, RankSentinelsAndEncodings) {
 TEST(FormatSignature, RelativeRanksUseTheCommsTable) {
   // comm#4: this rank is rank 1 there.
   const std::vector<CommInfo> comms = {CommInfo{4, 1, 3, -1}};
-  const std::string bytes = SigBuilder("MPI_Send").v(s::buffer_id(0)).i(1).v(sample::kInt)
-                                .v(s::rank_relative(1)).v(s::tag_value(0)).v(s::handle_user(4)).done();
+  const std::string bytes = SigBuilder("MPI_Send")
+                                .v(s::buffer_id(0))
+                                .i(1)
+                                .v(sample::kInt)
+                                .v(s::rank_relative(1))
+                                .v(s::tag_value(0))
+                                .v(s::handle_user(4))
+                                .done();
   EXPECT_NE(text(bytes, 7, &comms).find("dest=2 (+1),"), std::string::npos);
   EXPECT_NE(text(bytes, 7, nullptr).find("dest=self+1,"), std::string::npos);
   // MPI_COMM_SELF: rank 0.
-  const std::string self = SigBuilder("MPI_Send").v(s::buffer_id(0)).i(1).v(sample::kInt)
-                               .v(s::rank_relative(0)).v(s::tag_value(0)).v(s::handle_predefined(1)).done();
+  const std::string self = SigBuilder("MPI_Send")
+                               .v(s::buffer_id(0))
+                               .i(1)
+                               .v(sample::kInt)
+                               .v(s::rank_relative(0))
+                               .v(s::tag_value(0))
+                               .v(s::handle_predefined(1))
+                               .done();
   EXPECT_NE(text(self, 7).find("dest=0 (+0), tag=0, comm=MPI_COMM_SELF"), std::string::npos);
 }
 
 TEST(FormatSignature, TagsBuffersHandles) {
-  const std::string any = SigBuilder("MPI_Recv").v(s::kBufferBottom).i(0).v(s::kHandleNull).v(s::kRankAnySource)
-                              .v(s::kTagAny).v(s::kHandleNull).v(s::kStatusIgnored).done(-5);
-  EXPECT_EQ(text(any),
-            "MPI_Recv(buf=MPI_BOTTOM, count=0, datatype=MPI_DATATYPE_NULL, source=MPI_ANY_SOURCE, tag=MPI_ANY_TAG, "
-            "comm=MPI_COMM_NULL, status=MPI_STATUS_IGNORE) = -5");
-  const std::string neg = SigBuilder("MPI_Send").v(s::kBufferNull).i(-3).v(s::handle_user(2)).v(s::rank_absolute(0))
-                              .v(s::tag_value(-9)).v(s::handle_predefined(999)).done();
-  EXPECT_EQ(text(neg),
-            "MPI_Send(buf=NULL, count=-3, datatype=type#2, dest=0, tag=-9, comm=predefined-comm#999) = MPI_SUCCESS");
+  const std::string any = SigBuilder("MPI_Recv")
+                              .v(s::kBufferBottom)
+                              .i(0)
+                              .v(s::kHandleNull)
+                              .v(s::kRankAnySource)
+                              .v(s::kTagAny)
+                              .v(s::kHandleNull)
+                              .v(s::kStatusIgnored)
+                              .done(-5);
+  EXPECT_EQ(text(any), "MPI_Recv(buf=MPI_BOTTOM, count=0, datatype=MPI_DATATYPE_NULL, "
+                       "source=MPI_ANY_SOURCE, tag=MPI_ANY_TAG, "
+                       "comm=MPI_COMM_NULL, status=MPI_STATUS_IGNORE) = -5");
+  const std::string neg = SigBuilder("MPI_Send")
+                              .v(s::kBufferNull)
+                              .i(-3)
+                              .v(s::handle_user(2))
+                              .v(s::rank_absolute(0))
+                              .v(s::tag_value(-9))
+                              .v(s::handle_predefined(999))
+                              .done();
+  EXPECT_EQ(text(neg), "MPI_Send(buf=NULL, count=-3, datatype=type#2, dest=0, tag=-9, "
+                       "comm=predefined-comm#999) = MPI_SUCCESS");
 }
 
 TEST(FormatSignature, StatusKinds) {
-  const std::string full = SigBuilder("MPI_Recv").v(s::buffer_id(0)).i(4).v(sample::kInt).v(s::kRankAnySource)
-                               .v(s::kTagAny).v(sample::kWorld).v(s::kStatusFull).v(s::rank_relative(1))
-                               .v(s::tag_value(7)).i(16).done();
+  const std::string full = SigBuilder("MPI_Recv")
+                               .v(s::buffer_id(0))
+                               .i(4)
+                               .v(sample::kInt)
+                               .v(s::kRankAnySource)
+                               .v(s::kTagAny)
+                               .v(sample::kWorld)
+                               .v(s::kStatusFull)
+                               .v(s::rank_relative(1))
+                               .v(s::tag_value(7))
+                               .i(16)
+                               .done();
   EXPECT_NE(text(full, 0).find("status={source=1 (+1), tag=7, count=16}"), std::string::npos);
   const DecodedCall c = decode(full);
   EXPECT_EQ(c.params[6].out.elements[0].status.kind, s::kStatusFull);
   EXPECT_EQ(c.params[6].out.elements[0].status.count_bytes, 16);
 
-  const std::string ignored = SigBuilder("MPI_Waitall").i(1).arr(1).v(s::handle_user(0)).arr(1).v(s::kHandleNull)
-                                  .null().done();
+  const std::string ignored = SigBuilder("MPI_Waitall")
+                                  .i(1)
+                                  .arr(1)
+                                  .v(s::handle_user(0))
+                                  .arr(1)
+                                  .v(s::kHandleNull)
+                                  .null()
+                                  .done();
   EXPECT_EQ(text(ignored), "MPI_Waitall(count=1, array_of_requests=[req#0]->[MPI_REQUEST_NULL], "
                            "array_of_statuses=MPI_STATUSES_IGNORE) = MPI_SUCCESS");
-  const std::string bad = SigBuilder("MPI_Recv").v(s::buffer_id(0)).i(4).v(sample::kInt).v(s::kRankAnySource)
-                              .v(s::kTagAny).v(sample::kWorld).v(4).done();
+  const std::string bad = SigBuilder("MPI_Recv")
+                              .v(s::buffer_id(0))
+                              .i(4)
+                              .v(sample::kInt)
+                              .v(s::kRankAnySource)
+                              .v(s::kTagAny)
+                              .v(sample::kWorld)
+                              .v(4)
+                              .done();
   EXPECT_THROW(decode(bad), TraceError);
 }
 
 TEST(FormatSignature, StringsArraysAndNulls) {
-  const std::string spawn = SigBuilder("MPI_Comm_spawn").s("./w \"x\"\n").v(4).s("-n").s("").s(nullptr).i(2)
-                                .v(s::handle_predefined(0)).v(s::rank_relative(0)).v(sample::kWorld).arr(1)
-                                .v(s::handle_user(3)).arr(2).i(0).i(-1).done();
-  EXPECT_EQ(text(spawn, 0),
-            "MPI_Comm_spawn(command=\"./w \\\"x\\\"\\n\", argv=[\"-n\", \"\", NULL], maxprocs=2, info=MPI_INFO_ENV, "
-            "root=0 (+0), comm=MPI_COMM_WORLD, intercomm=comm#3, array_of_errcodes=[0, -1]) = MPI_SUCCESS");
-  const std::string nulls = SigBuilder("MPI_Comm_spawn").s(nullptr).v(s::kStringNull).i(0).v(s::kHandleNull)
-                                .v(s::kRankRoot).v(sample::kWorld).null().null().done();
-  EXPECT_EQ(text(nulls),
-            "MPI_Comm_spawn(command=NULL, argv=NULL, maxprocs=0, info=MPI_INFO_NULL, root=MPI_ROOT, "
-            "comm=MPI_COMM_WORLD, intercomm=NULL, array_of_errcodes=NULL) = MPI_SUCCESS");
+  const std::string spawn = SigBuilder("MPI_Comm_spawn")
+                                .s("./w \"x\"\n")
+                                .v(4)
+                                .s("-n")
+                                .s("")
+                                .s(nullptr)
+                                .i(2)
+                                .v(s::handle_predefined(0))
+                                .v(s::rank_relative(0))
+                                .v(sample::kWorld)
+                                .arr(1)
+                                .v(s::handle_user(3))
+                                .arr(2)
+                                .i(0)
+                                .i(-1)
+                                .done();
+  EXPECT_EQ(text(spawn, 0), "MPI_Comm_spawn(command=\"./w \\\"x\\\"\\n\", argv=[\"-n\", \"\", "
+                            "NULL], maxprocs=2, info=MPI_INFO_ENV, "
+                            "root=0 (+0), comm=MPI_COMM_WORLD, intercomm=comm#3, "
+                            "array_of_errcodes=[0, -1]) = MPI_SUCCESS");
+  const std::string nulls = SigBuilder("MPI_Comm_spawn")
+                                .s(nullptr)
+                                .v(s::kStringNull)
+                                .i(0)
+                                .v(s::kHandleNull)
+                                .v(s::kRankRoot)
+                                .v(sample::kWorld)
+                                .null()
+                                .null()
+                                .done();
+  EXPECT_EQ(
+      text(nulls),
+      "MPI_Comm_spawn(command=NULL, argv=NULL, maxprocs=0, info=MPI_INFO_NULL, root=MPI_ROOT, "
+      "comm=MPI_COMM_WORLD, intercomm=NULL, array_of_errcodes=NULL) = MPI_SUCCESS");
 }
 
 TEST(FormatSignature, ArgvArrays) {
-  const std::string sm = SigBuilder("MPI_Comm_spawn_multiple").i(2).v(3).s("a").s("b").v(3).v(2).s("x").v(0)
-                             .arr(2).i(1).i(1).arr(2).v(s::kHandleNull).v(s::handle_predefined(0))
-                             .v(s::rank_absolute(0)).v(sample::kWorld).arr(1).v(s::handle_user(6)).arr(2).i(0).i(0)
+  const std::string sm = SigBuilder("MPI_Comm_spawn_multiple")
+                             .i(2)
+                             .v(3)
+                             .s("a")
+                             .s("b")
+                             .v(3)
+                             .v(2)
+                             .s("x")
+                             .v(0)
+                             .arr(2)
+                             .i(1)
+                             .i(1)
+                             .arr(2)
+                             .v(s::kHandleNull)
+                             .v(s::handle_predefined(0))
+                             .v(s::rank_absolute(0))
+                             .v(sample::kWorld)
+                             .arr(1)
+                             .v(s::handle_user(6))
+                             .arr(2)
+                             .i(0)
+                             .i(0)
                              .done();
-  EXPECT_EQ(text(sm),
-            "MPI_Comm_spawn_multiple(count=2, array_of_commands=[\"a\", \"b\"], array_of_argv=[[\"x\"], NULL], "
-            "array_of_maxprocs=[1, 1], array_of_info=[MPI_INFO_NULL, MPI_INFO_ENV], root=0, comm=MPI_COMM_WORLD, "
-            "intercomm=comm#6, array_of_errcodes=[0, 0]) = MPI_SUCCESS");
+  EXPECT_EQ(text(sm), "MPI_Comm_spawn_multiple(count=2, array_of_commands=[\"a\", \"b\"], "
+                      "array_of_argv=[[\"x\"], NULL], "
+                      "array_of_maxprocs=[1, 1], array_of_info=[MPI_INFO_NULL, MPI_INFO_ENV], "
+                      "root=0, comm=MPI_COMM_WORLD, "
+                      "intercomm=comm#6, array_of_errcodes=[0, 0]) = MPI_SUCCESS");
   const DecodedCall c = decode(sm);
   ASSERT_EQ(c.params[2].in.elements.size(), 1u);
   ASSERT_EQ(c.params[2].in.elements[0].items.size(), 2u);
@@ -193,48 +292,101 @@ TEST(FormatSignature, ArgvArrays) {
 }
 
 TEST(FormatSignature, Matrix3Rows) {
-  const std::string g = SigBuilder("MPI_Group_range_incl").v(s::handle_predefined(0)).i(2).arr(2)
-                            .v(s::rank_absolute(0)).v(s::rank_absolute(6)).v(s::rank_absolute(2))
-                            .v(s::rank_absolute(1)).v(s::rank_absolute(7)).v(s::rank_absolute(3)).arr(1)
-                            .v(s::handle_user(2)).done();
-  EXPECT_EQ(text(g),
-            "MPI_Group_range_incl(group=MPI_GROUP_EMPTY, n=2, ranges=[[0, 6, 2], [1, 7, 3]], newgroup=group#2) = "
-            "MPI_SUCCESS");
+  const std::string g = SigBuilder("MPI_Group_range_incl")
+                            .v(s::handle_predefined(0))
+                            .i(2)
+                            .arr(2)
+                            .v(s::rank_absolute(0))
+                            .v(s::rank_absolute(6))
+                            .v(s::rank_absolute(2))
+                            .v(s::rank_absolute(1))
+                            .v(s::rank_absolute(7))
+                            .v(s::rank_absolute(3))
+                            .arr(1)
+                            .v(s::handle_user(2))
+                            .done();
+  EXPECT_EQ(text(g), "MPI_Group_range_incl(group=MPI_GROUP_EMPTY, n=2, ranges=[[0, 6, 2], [1, 7, "
+                     "3]], newgroup=group#2) = "
+                     "MPI_SUCCESS");
   EXPECT_EQ(decode(g).params[2].in.elements.size(), 6u);
   // Relative ranks in a group cannot be resolved: printed as self+k.
-  const std::string rel = SigBuilder("MPI_Group_range_incl").v(s::handle_user(0)).i(1).arr(1)
-                              .v(s::rank_relative(0)).v(s::rank_relative(2)).v(s::rank_absolute(1)).arr(1)
-                              .v(s::handle_user(2)).done();
+  const std::string rel = SigBuilder("MPI_Group_range_incl")
+                              .v(s::handle_user(0))
+                              .i(1)
+                              .arr(1)
+                              .v(s::rank_relative(0))
+                              .v(s::rank_relative(2))
+                              .v(s::rank_absolute(1))
+                              .arr(1)
+                              .v(s::handle_user(2))
+                              .done();
   EXPECT_NE(text(rel).find("ranges=[[self+0, self+2, 1]]"), std::string::npos);
 }
 
 TEST(FormatSignature, CallbacksPointersKeyvals) {
-  const std::string k = SigBuilder("MPI_Comm_create_keyval").v(s::callback_predefined(0))
-                            .v(s::callback_user(3)).v(s::pointer_id(0)).arr(1).v(s::handle_user(0)).done();
-  EXPECT_EQ(text(k), "MPI_Comm_create_keyval(comm_copy_attr_fn=MPI_COMM_NULL_COPY_FN, comm_delete_attr_fn=fn#3, "
-                     "comm_keyval=keyval#0, extra_state=ptr#0) = MPI_SUCCESS");
-  const std::string n = SigBuilder("MPI_Comm_create_keyval").v(s::kCallbackNull).v(s::callback_predefined(500))
-                            .v(s::kPointerNull).arr(1).v(s::kHandleNull).done();
-  EXPECT_EQ(text(n), "MPI_Comm_create_keyval(comm_copy_attr_fn=NULL, comm_delete_attr_fn=predefined-fn#500, "
-                     "comm_keyval=MPI_KEYVAL_INVALID, extra_state=NULL) = MPI_SUCCESS");
-  const std::string a = SigBuilder("MPI_Comm_set_attr").v(sample::kWorld).v(s::handle_predefined(0))
-                            .v(s::pointer_id(9)).done();
-  EXPECT_EQ(text(a), "MPI_Comm_set_attr(comm=MPI_COMM_WORLD, comm_keyval=MPI_TAG_UB, attribute_val=ptr#9) = "
-                     "MPI_SUCCESS");
+  const std::string k = SigBuilder("MPI_Comm_create_keyval")
+                            .v(s::callback_predefined(0))
+                            .v(s::callback_user(3))
+                            .v(s::pointer_id(0))
+                            .arr(1)
+                            .v(s::handle_user(0))
+                            .done();
+  EXPECT_EQ(
+      text(k),
+      "MPI_Comm_create_keyval(comm_copy_attr_fn=MPI_COMM_NULL_COPY_FN, comm_delete_attr_fn=fn#3, "
+      "comm_keyval=keyval#0, extra_state=ptr#0) = MPI_SUCCESS");
+  const std::string n = SigBuilder("MPI_Comm_create_keyval")
+                            .v(s::kCallbackNull)
+                            .v(s::callback_predefined(500))
+                            .v(s::kPointerNull)
+                            .arr(1)
+                            .v(s::kHandleNull)
+                            .done();
+  EXPECT_EQ(text(n),
+            "MPI_Comm_create_keyval(comm_copy_attr_fn=NULL, comm_delete_attr_fn=predefined-fn#500, "
+            "comm_keyval=MPI_KEYVAL_INVALID, extra_state=NULL) = MPI_SUCCESS");
+  const std::string a = SigBuilder("MPI_Comm_set_attr")
+                            .v(sample::kWorld)
+                            .v(s::handle_predefined(0))
+                            .v(s::pointer_id(9))
+                            .done();
+  EXPECT_EQ(text(a),
+            "MPI_Comm_set_attr(comm=MPI_COMM_WORLD, comm_keyval=MPI_TAG_UB, attribute_val=ptr#9) = "
+            "MPI_SUCCESS");
 }
 
 TEST(FormatSignature, OpaqueVarargsOffsetDoubleInOut) {
-  EXPECT_EQ(text(SigBuilder("MPI_Init").byte(0).byte(1).done()), "MPI_Init(argc=NULL, argv=non-NULL) = MPI_SUCCESS");
+  EXPECT_EQ(text(SigBuilder("MPI_Init").byte(0).byte(1).done()),
+            "MPI_Init(argc=NULL, argv=non-NULL) = MPI_SUCCESS");
   EXPECT_THROW(decode(SigBuilder("MPI_Init").byte(2).byte(1).done()), TraceError);
-  EXPECT_EQ(text(SigBuilder("MPI_Pcontrol").i(-1).done()), "MPI_Pcontrol(level=-1, ...) = MPI_SUCCESS");
-  EXPECT_EQ(text(SigBuilder("MPI_File_write_at").v(s::handle_user(0)).i(int64_t{1} << 40).v(s::buffer_id(1)).i(3)
-                     .v(sample::kDouble).v(s::kStatusCountOnly).i(24).done()),
-            "MPI_File_write_at(fh=file#0, offset=1099511627776, buf=buf#1, count=3, datatype=MPI_DOUBLE, "
-            "status={count=24}) = MPI_SUCCESS");
-  const std::string d = SigBuilder("PILGRIM_Fake_double").d(0.1).arr(1).d(1.5).null().arr(1).d(-2.25).null().done(3);
+  EXPECT_EQ(text(SigBuilder("MPI_Pcontrol").i(-1).done()),
+            "MPI_Pcontrol(level=-1, ...) = MPI_SUCCESS");
+  EXPECT_EQ(
+      text(SigBuilder("MPI_File_write_at")
+               .v(s::handle_user(0))
+               .i(int64_t{1} << 40)
+               .v(s::buffer_id(1))
+               .i(3)
+               .v(sample::kDouble)
+               .v(s::kStatusCountOnly)
+               .i(24)
+               .done()),
+      "MPI_File_write_at(fh=file#0, offset=1099511627776, buf=buf#1, count=3, datatype=MPI_DOUBLE, "
+      "status={count=24}) = MPI_SUCCESS");
+  const std::string d =
+      SigBuilder("PILGRIM_Fake_double").d(0.1).arr(1).d(1.5).null().arr(1).d(-2.25).null().done(3);
   EXPECT_EQ(text(d), "PILGRIM_Fake_double(x=0.1, y=1.5->-2.25, flag=NULL->NULL) = 3");
-  const DecodedCall c = decode(SigBuilder("PILGRIM_Fake_double").d(std::numeric_limits<double>::infinity())
-                                   .arr(1).d(std::nan("")).arr(1).i(1).arr(1).d(-0.0).arr(1).i(2).done());
+  const DecodedCall c = decode(SigBuilder("PILGRIM_Fake_double")
+                                   .d(std::numeric_limits<double>::infinity())
+                                   .arr(1)
+                                   .d(std::nan(""))
+                                   .arr(1)
+                                   .i(1)
+                                   .arr(1)
+                                   .d(-0.0)
+                                   .arr(1)
+                                   .i(2)
+                                   .done());
   EXPECT_TRUE(std::isinf(c.params[0].in.elements[0].real));
   EXPECT_TRUE(std::isnan(c.params[1].in.elements[0].real));
   EXPECT_TRUE(std::signbit(c.params[1].out.elements[0].real));
@@ -250,12 +402,13 @@ TEST(FormatSignature, ThreadIdAndReturnCode) {
 }
 
 TEST(FormatSignature, MalformedInputsThrow) {
-  const std::string good = sample::ring_rank(0).cst[2].signature;  // MPI_Irecv
+  const std::string good = sample::ring_rank(0).cst[2].signature; // MPI_Irecv
   ASSERT_NO_THROW(decode(good));
-  for (size_t n = 0; n < good.size(); ++n) EXPECT_THROW(decode(good.substr(0, n)), TraceError) << n;
-  EXPECT_THROW(decode(good + std::string("\x00", 1)), TraceError);  // trailing
-  EXPECT_THROW(decode(SigBuilder(777).done()), TraceError);          // unknown function
-  EXPECT_THROW(decode("\xff\xff\x04"), TraceError);                   // id > 0xffff
+  for (size_t n = 0; n < good.size(); ++n)
+    EXPECT_THROW(decode(good.substr(0, n)), TraceError) << n;
+  EXPECT_THROW(decode(good + std::string("\x00", 1)), TraceError); // trailing
+  EXPECT_THROW(decode(SigBuilder(777).done()), TraceError);        // unknown function
+  EXPECT_THROW(decode("\xff\xff\x04"), TraceError);                // id > 0xffff
   // A huge array count with few bytes behind it.
   EXPECT_THROW(decode(SigBuilder("MPI_Waitall").i(1).v(uint64_t{1} << 60).done()), TraceError);
   // Overlong varint in the thread id.
@@ -269,26 +422,57 @@ TEST(FormatSignature, MalformedInputsThrow) {
 }
 
 TEST(FormatSignature, MessageVolume) {
-  auto vol = [](const std::string &b, int64_t world = 0) { return message_volume(decode(b), CallContext{world, nullptr}); };
+  auto vol = [](const std::string &b, int64_t world = 0) {
+    return message_volume(decode(b), CallContext{world, nullptr});
+  };
   const auto &ring = sample::ring_rank(0).cst;
-  EXPECT_EQ(vol(ring[3].signature).bytes, 32u);  // 8 x MPI_INT
+  EXPECT_EQ(vol(ring[3].signature).bytes, 32u); // 8 x MPI_INT
   EXPECT_TRUE(vol(ring[3].signature).complete);
-  EXPECT_EQ(vol(ring[5].signature).bytes, 16u);  // Allreduce 1 double, both buffers
+  EXPECT_EQ(vol(ring[5].signature).bytes, 16u); // Allreduce 1 double, both buffers
   // User datatype: unknown.
-  const MessageVolume u = vol(SigBuilder("MPI_Send").v(s::buffer_id(0)).i(4).v(s::handle_user(0))
-                                  .v(s::rank_absolute(1)).v(s::tag_value(0)).v(sample::kWorld).done());
+  const MessageVolume u = vol(SigBuilder("MPI_Send")
+                                  .v(s::buffer_id(0))
+                                  .i(4)
+                                  .v(s::handle_user(0))
+                                  .v(s::rank_absolute(1))
+                                  .v(s::tag_value(0))
+                                  .v(sample::kWorld)
+                                  .done());
   EXPECT_FALSE(u.complete);
   EXPECT_EQ(u.bytes, 0u);
   // Gatherv at the root: IN_PLACE send, recvcounts summed.
-  const std::string gv = SigBuilder("MPI_Gatherv").v(s::kBufferInPlace).i(2).v(sample::kInt).v(s::buffer_id(2))
-                             .arr(3).i(1).i(2).i(3).arr(3).i(0).i(1).i(3).v(sample::kDouble).v(s::rank_relative(0))
-                             .v(sample::kWorld).done();
+  const std::string gv = SigBuilder("MPI_Gatherv")
+                             .v(s::kBufferInPlace)
+                             .i(2)
+                             .v(sample::kInt)
+                             .v(s::buffer_id(2))
+                             .arr(3)
+                             .i(1)
+                             .i(2)
+                             .i(3)
+                             .arr(3)
+                             .i(0)
+                             .i(1)
+                             .i(3)
+                             .v(sample::kDouble)
+                             .v(s::rank_relative(0))
+                             .v(sample::kWorld)
+                             .done();
   EXPECT_EQ(vol(gv).bytes, 48u);
   // Same call at a non-root (root = absolute 0, caller world rank 1): recvbuf ignored.
-  const std::string gv1 = SigBuilder("MPI_Gatherv").v(s::buffer_id(0)).i(2).v(sample::kInt).v(s::buffer_id(2))
-                              .null().null().v(sample::kDouble).v(s::rank_absolute(0)).v(sample::kWorld).done();
+  const std::string gv1 = SigBuilder("MPI_Gatherv")
+                              .v(s::buffer_id(0))
+                              .i(2)
+                              .v(sample::kInt)
+                              .v(s::buffer_id(2))
+                              .null()
+                              .null()
+                              .v(sample::kDouble)
+                              .v(s::rank_absolute(0))
+                              .v(sample::kWorld)
+                              .done();
   EXPECT_EQ(vol(gv1, 1).bytes, 8u);
 }
 
-}  // namespace
-}  // namespace pilgrim
+} // namespace
+} // namespace pilgrim

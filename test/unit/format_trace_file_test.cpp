@@ -14,6 +14,7 @@
 #include "pilgrim/function_table_codec.h"
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
+#include "pilgrim/section_compression.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
@@ -70,7 +71,8 @@ std::string error_of(std::string_view bytes) {
 // Rewrites the header CRC after editing header bytes.
 void fix_header_crc(std::string &file) {
   const uint32_t crc = crc32c(file.data(), kHeaderSize - 4);
-  for (int i = 0; i < 4; ++i) file[kHeaderSize - 4 + i] = static_cast<char>(crc >> (8 * i));
+  for (int i = 0; i < 4; ++i)
+    file[kHeaderSize - 4 + i] = static_cast<char>(crc >> (8 * i));
 }
 
 TEST(FormatTraceFile, RoundTripInMemory) {
@@ -85,21 +87,25 @@ TEST(FormatTraceFile, RoundTripInMemory) {
   EXPECT_EQ(t.header.command_line, "mpirun -np 4 ./ring --iterations 10");
   EXPECT_EQ(t.header.start_time_unix_ns, 1714566896123456789);
   ASSERT_EQ(t.ranks.size(), n);
-  for (uint32_t r = 0; r < n; ++r) expect_same_rank(t.ranks[r], sample::ring_rank(static_cast<int>(r)));
+  for (uint32_t r = 0; r < n; ++r)
+    expect_same_rank(t.ranks[r], sample::ring_rank(static_cast<int>(r)));
   // Only the used rows are embedded, sorted by id.
   ASSERT_EQ(t.functions.size(), 7u);
-  for (size_t i = 1; i < t.functions.size(); ++i) EXPECT_LT(t.functions[i - 1].id(), t.functions[i].id());
+  for (size_t i = 1; i < t.functions.size(); ++i)
+    EXPECT_LT(t.functions[i - 1].id(), t.functions[i].id());
   ASSERT_NE(t.function(3), nullptr);
   EXPECT_STREQ(t.function(3)->name, "MPI_Isend");
-  EXPECT_EQ(t.function(1), nullptr);  // MPI_Send: not used by the ring
+  EXPECT_EQ(t.function(1), nullptr); // MPI_Send: not used by the ring
 }
 
 TEST(FormatTraceFile, RoundTripOnDisk) {
-  const std::string path = ::testing::TempDir() + "format_round_trip_" + std::to_string(getpid()) + ".pilgrim";
-  std::vector<std::string> ranks = {serialize_rank(sample::ring_rank(0)), serialize_rank(sample::ring_rank(1))};
+  const std::string path =
+      ::testing::TempDir() + "format_round_trip_" + std::to_string(getpid()) + ".pilgrim";
+  std::vector<std::string> ranks = {serialize_rank(sample::ring_rank(0)),
+                                    serialize_rank(sample::ring_rank(1))};
   write_trace(path, sample::ring_header(2), sample::ring_functions(), ranks);
   EXPECT_NE(access(path.c_str(), F_OK), -1);
-  EXPECT_EQ(access((path + ".tmp").c_str(), F_OK), -1);  // renamed into place
+  EXPECT_EQ(access((path + ".tmp").c_str(), F_OK), -1); // renamed into place
   const Trace t = read_trace(path);
   ASSERT_EQ(t.ranks.size(), 2u);
   expect_same_rank(t.ranks[1], sample::ring_rank(1));
@@ -112,7 +118,8 @@ TEST(FormatTraceFile, RoundTripOnDisk) {
 
 TEST(FormatTraceFile, FullFunctionTableRoundTrips) {
   const std::vector<const FunctionInfo *> all = sample::all_functions();
-  const std::string bytes = write_trace_to_memory(sample::ring_header(1), all, {serialize_rank(sample::ring_rank(0))});
+  const std::string bytes =
+      write_trace_to_memory(sample::ring_header(1), all, {serialize_rank(sample::ring_rank(0))});
   const Trace t = read_trace_from_memory(bytes);
   ASSERT_EQ(t.functions.size(), all.size());
   for (const FunctionInfo *f : all) {
@@ -148,12 +155,14 @@ TEST(FormatTraceFile, FullFunctionTableRoundTrips) {
 }
 
 TEST(FormatTraceFile, EmptyTraceSizes) {
-  const std::string empty = write_trace_to_memory(sample::ring_header(1), {}, {serialize_rank(RankTrace{})});
+  const std::string empty =
+      write_trace_to_memory(sample::ring_header(1), {}, {serialize_rank(RankTrace{})});
   const Trace t = read_trace_from_memory(empty);
   EXPECT_EQ(t.ranks.size(), 1u);
   EXPECT_TRUE(t.ranks[0].cst.empty());
   EXPECT_LT(empty.size(), 256u);
-  std::printf("[ sizes  ] empty 1-rank trace: %zu bytes; ring 1 rank: %zu; ring 4 ranks: %zu; ring 64 ranks: %zu\n",
+  std::printf("[ sizes  ] empty 1-rank trace: %zu bytes; ring 1 rank: %zu; ring 4 ranks: %zu; ring "
+              "64 ranks: %zu\n",
               empty.size(), sample::ring_trace_bytes(1).size(), sample::ring_trace_bytes(4).size(),
               sample::ring_trace_bytes(64).size());
   // A trace with no ranks at all is valid too.
@@ -168,7 +177,8 @@ TEST(FormatTraceFile, EveryTruncationIsATraceError) {
     EXPECT_FALSE(m.empty()) << "prefix " << n << " was accepted";
   }
   EXPECT_EQ(error_of(bytes), "");
-  EXPECT_NE(error_of(std::string_view(bytes).substr(0, bytes.size() - 1)).find("truncated file"), std::string::npos);
+  EXPECT_NE(error_of(std::string_view(bytes).substr(0, bytes.size() - 1)).find("truncated file"),
+            std::string::npos);
   EXPECT_EQ(error_of(""), "t.pilgrim: not a Pilgrim trace (bad magic)");
 }
 
@@ -199,7 +209,8 @@ TEST(FormatTraceFile, NewerVersionIsRejected) {
   bytes[8] = 2;
   EXPECT_EQ(error_of(bytes), "t.pilgrim: format version 2 is newer than this reader supports (1)");
   // Even when the rest of the header is unreadable (a v2 layout may differ).
-  EXPECT_EQ(error_of(bytes.substr(0, 10)), "t.pilgrim: format version 2 is newer than this reader supports (1)");
+  EXPECT_EQ(error_of(bytes.substr(0, 10)),
+            "t.pilgrim: format version 2 is newer than this reader supports (1)");
   bytes[8] = 0;
   fix_header_crc(bytes);
   EXPECT_EQ(error_of(bytes), "t.pilgrim: invalid format version 0");
@@ -211,13 +222,14 @@ TEST(FormatTraceFile, HeaderChecks) {
   bad[0] = 'X';
   EXPECT_EQ(error_of(bad), "t.pilgrim: not a Pilgrim trace (bad magic)");
   bad = bytes;
-  bad[12] = 100;  // section count, CRC fixed: table now runs past the end
+  bad[12] = 100; // section count, CRC fixed: table now runs past the end
   fix_header_crc(bad);
   EXPECT_NE(error_of(bad).find("truncated file: section table"), std::string::npos);
   bad = bytes;
   bad[13] = 1;
   EXPECT_EQ(error_of(bad), "t.pilgrim: header checksum mismatch");
-  EXPECT_NE(error_of(bytes + "junk").find("unexpected bytes after the section table"), std::string::npos);
+  EXPECT_NE(error_of(bytes + "junk").find("unexpected bytes after the section table"),
+            std::string::npos);
 }
 
 // Builds a container by hand for section-level rule checks.
@@ -239,7 +251,9 @@ struct Builder {
     w.add_section(static_cast<uint16_t>(SectionType::Rank), r, kSectionCritical, payload);
     return *this;
   }
-  Builder &rank(uint32_t r) { return rank(r, serialize_rank(sample::ring_rank(static_cast<int>(r)))); }
+  Builder &rank(uint32_t r) {
+    return rank(r, serialize_rank(sample::ring_rank(static_cast<int>(r))));
+  }
   Builder &other(uint16_t type, uint8_t flags) {
     w.add_section(type, kNoRank, flags, "future data");
     return *this;
@@ -271,8 +285,8 @@ TEST(FormatTraceFile, SectionRules) {
 }
 
 TEST(FormatTraceFile, BadPayloadsAreReportedWithTheirSection) {
-  EXPECT_EQ(error_of(Builder().meta(1).functions().rank(0, "\x01").done()).rfind(
-                "t.pilgrim: section 2 (RANK rank 0): ", 0),
+  EXPECT_EQ(error_of(Builder().meta(1).functions().rank(0, "\x01").done())
+                .rfind("t.pilgrim: section 2 (RANK rank 0): ", 0),
             0u);
   // A signature whose function is not in FUNCTIONS.
   RankTrace rt = sample::ring_rank(0);
@@ -290,54 +304,90 @@ TEST(FormatTraceFile, StoredSectionsMustHaveMatchingSizesAndLimits) {
   std::string out;
   StringSink sink(out);
   ContainerWriter w(sink);
-  w.add_encoded_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical, 0, "abc", 4);
+  w.add_encoded_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical, 0,
+                        "abc", 4);
   w.finish();
-  EXPECT_NE(error_of(out).find("stored section with raw size 4 != stored size 3"), std::string::npos);
+  EXPECT_NE(error_of(out).find("stored section with raw size 4 != stored size 3"),
+            std::string::npos);
 
   std::string out2;
   StringSink sink2(out2);
   ContainerWriter w2(sink2);
-  w2.add_encoded_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical, 1, "abc",
-                         kMaxSectionRawSize + 1);
+  w2.add_encoded_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical, 1,
+                         "abc", kMaxSectionRawSize + 1);
   w2.finish();
   EXPECT_NE(error_of(out2).find("exceeds the limit"), std::string::npos);
 }
 
+// One zstd frame of `raw`.
+std::string zstd_of(const std::string &raw) { return zstd_compress(raw, 19); }
+
+// A container holding one section, declared with `raw_size`.
+std::string one_section(uint8_t codec, const std::string &stored, uint64_t raw_size) {
+  std::string out;
+  StringSink sink(out);
+  ContainerWriter w(sink);
+  w.add_encoded_section(99, kNoRank, kSectionCritical, codec, stored, raw_size);
+  w.finish();
+  return out;
+}
+
 TEST(FormatTraceFile, LyingRawSizeOfZstdSection) {
-  // A valid zstd frame for a 1000-byte payload, declared as 10^9 bytes.
   const std::string raw(1000, 'a');
-  for (uint64_t declared : {uint64_t{999}, uint64_t{1001}, uint64_t{1000000000}}) {
-    std::string out;
-    StringSink sink(out);
-    ContainerWriter w(sink);
-    w.add_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical,
-                  encode_meta(sample::ring_header(0)));
-    w.add_section(static_cast<uint16_t>(SectionType::Functions), kNoRank, kSectionCritical, std::string(1, '\0'));
-    std::string z;
-    {
-      std::string tmp;
-      StringSink s2(tmp);
-      ContainerWriter probe(s2);
-      probe.add_section(99, kNoRank, 0, raw);
-      probe.finish();
-      const Container c = parse_container(tmp, "probe");
-      ASSERT_EQ(c.sections[0].codec, static_cast<uint8_t>(SectionCodec::Zstd));
-      z = tmp.substr(c.sections[0].offset, c.sections[0].stored_size);
+  const std::string z = zstd_of(raw);
+  for (uint64_t declared : {uint64_t{0}, uint64_t{999}, uint64_t{1001}, uint64_t{60000}}) {
+    const std::string file = one_section(1, z, declared);
+    const Container c = parse_container(file, "t.pilgrim");
+    try {
+      c.payload(0);
+      ADD_FAILURE() << declared << " accepted";
+    } catch (const TraceError &e) {
+      EXPECT_EQ(std::string(e.what()).rfind("t.pilgrim: section 0 (type 99): ", 0), 0u) << e.what();
     }
-    w.add_encoded_section(99, kNoRank, kSectionCritical, 1, z, declared);
-    w.finish();
-    // The unknown critical section is rejected before decompression; read it directly.
-    const Container c = parse_container(out, "t.pilgrim");
-    EXPECT_THROW(c.payload(2), TraceError) << declared;
   }
+  EXPECT_EQ(parse_container(one_section(1, z, 1000), "t").payload(0), raw);
+  // Corrupt zstd bytes (with a valid CRC) are reported, not trusted.
+  std::string bad = z;
+  bad[bad.size() / 2] = static_cast<char>(bad[bad.size() / 2] ^ 0x55);
+  EXPECT_THROW(parse_container(one_section(1, bad, 1000), "t").payload(0), TraceError);
+  EXPECT_THROW(parse_container(one_section(1, "", 0), "t").payload(0), TraceError);
+  EXPECT_THROW(parse_container(one_section(7, "abc", 3), "t").payload(0), TraceError); // codec
+}
+
+TEST(FormatTraceFile, DecompressionBombsAreRejectedBeforeDecompressing) {
+  // 8 MiB of zeros compress to a few hundred bytes: far beyond the allowed
+  // expansion, so the reader refuses the section outright...
+  const std::string zeros(8 << 20, '\0');
+  const std::string z = zstd_of(zeros);
+  ASSERT_LT(z.size() * kMaxExpansion + kExpansionSlack, zeros.size());
+  try {
+    parse_container(one_section(1, z, zeros.size()), "bomb.pilgrim");
+    FAIL();
+  } catch (const TraceError &e) {
+    EXPECT_NE(std::string(e.what()).find("times the stored size"), std::string::npos) << e.what();
+  }
+  // ...and the writer, given such data, stores it uncompressed instead.
+  std::string out;
+  StringSink sink(out);
+  ContainerWriter w(sink);
+  w.add_section(99, kNoRank, 0, zeros);
+  w.finish();
+  const Container c = parse_container(out, "t");
+  EXPECT_EQ(c.sections[0].codec, static_cast<uint8_t>(SectionCodec::Stored));
+  // At the limit it still compresses.
+  EXPECT_TRUE(expansion_allowed(100, 100 * kMaxExpansion + kExpansionSlack));
+  EXPECT_FALSE(expansion_allowed(100, 100 * kMaxExpansion + kExpansionSlack + 1));
+  EXPECT_TRUE(expansion_allowed(0, kExpansionSlack));
+  EXPECT_TRUE(expansion_allowed(UINT64_MAX, UINT64_MAX));
 }
 
 TEST(FormatTraceFile, WriterValidatesItsInput) {
   const std::string r0 = serialize_rank(sample::ring_rank(0));
-  EXPECT_THROW(write_trace_to_memory(sample::ring_header(2), sample::ring_functions(), {r0}), TraceError);
+  EXPECT_THROW(write_trace_to_memory(sample::ring_header(2), sample::ring_functions(), {r0}),
+               TraceError);
   // A signature using a function missing from used_functions.
   std::vector<const FunctionInfo *> fewer = sample::ring_functions();
-  fewer.pop_back();  // MPI_Finalize
+  fewer.pop_back(); // MPI_Finalize
   try {
     write_trace_to_memory(sample::ring_header(1), fewer, {r0});
     FAIL();
@@ -350,14 +400,17 @@ TEST(FormatTraceFile, WriterValidatesItsInput) {
   EXPECT_THROW(write_trace_to_memory(sample::ring_header(1), dup, {r0}), TraceError);
   EXPECT_THROW(write_trace_to_memory(sample::ring_header(1), {nullptr}, {r0}), TraceError);
   // Garbage rank bytes.
-  EXPECT_THROW(write_trace_to_memory(sample::ring_header(1), sample::ring_functions(), {"\x05"}), TraceError);
+  EXPECT_THROW(write_trace_to_memory(sample::ring_header(1), sample::ring_functions(), {"\x05"}),
+               TraceError);
   // verify_signatures decodes every entry.
   RankTrace rt = sample::ring_rank(0);
-  rt.cst[6].signature += '\x01';  // MPI_Finalize with a trailing byte
+  rt.cst[6].signature += '\x01'; // MPI_Finalize with a trailing byte
   WriteOptions strict;
   strict.verify_signatures = true;
-  EXPECT_NO_THROW(write_trace_to_memory(sample::ring_header(1), sample::ring_functions(), {serialize_rank(rt)}));
-  EXPECT_THROW(write_trace_to_memory(sample::ring_header(1), sample::ring_functions(), {serialize_rank(rt)}, strict),
+  EXPECT_NO_THROW(write_trace_to_memory(sample::ring_header(1), sample::ring_functions(),
+                                        {serialize_rank(rt)}));
+  EXPECT_THROW(write_trace_to_memory(sample::ring_header(1), sample::ring_functions(),
+                                     {serialize_rank(rt)}, strict),
                TraceError);
 }
 
@@ -368,7 +421,7 @@ TEST(FormatTraceFile, StreamingWriterChecksRanks) {
   w.add_rank(0, serialize_rank(sample::ring_rank(0)));
   EXPECT_THROW(w.add_rank(0, serialize_rank(sample::ring_rank(0))), TraceError);
   EXPECT_THROW(w.add_rank(3, serialize_rank(sample::ring_rank(0))), TraceError);
-  EXPECT_THROW(w.finish(), TraceError);  // rank 1 missing
+  EXPECT_THROW(w.finish(), TraceError); // rank 1 missing
   w.add_rank(1, serialize_rank(sample::ring_rank(1)));
   w.finish();
   const Trace t = read_trace_from_memory(out);
@@ -377,12 +430,14 @@ TEST(FormatTraceFile, StreamingWriterChecksRanks) {
 }
 
 TEST(FormatTraceFile, UnwritablePathAndMissingFile) {
-  EXPECT_THROW(write_trace("/nonexistent-dir/x.pilgrim", sample::ring_header(0), {}, {}), TraceError);
+  EXPECT_THROW(write_trace("/nonexistent-dir/x.pilgrim", sample::ring_header(0), {}, {}),
+               TraceError);
   try {
     read_trace("/nonexistent-dir/x.pilgrim");
     FAIL();
   } catch (const TraceError &e) {
-    EXPECT_EQ(std::string(e.what()), "/nonexistent-dir/x.pilgrim: cannot open: No such file or directory");
+    EXPECT_EQ(std::string(e.what()),
+              "/nonexistent-dir/x.pilgrim: cannot open: No such file or directory");
   }
 }
 
@@ -411,6 +466,10 @@ TEST(FormatRankCodec, RoundTripAndValidation) {
   RankTrace rt = sample::ring_rank(1);
   rt.comms.push_back(CommInfo{UINT64_MAX, INT32_MAX, INT32_MIN, 17});
   rt.cst[0].signature = std::string("\x16\x00\x01\x01\x00", 5);
+  rt.cst[1].duration = TimingStats{};                         // no samples: nothing else stored
+  rt.cst[2].interval.n = 3;                                   // fewer samples than calls
+  rt.cst[3].duration.n = rt.cst[3].count = uint64_t{1} << 40; // n == count, large
+  rt.cst[4].interval.n = UINT64_MAX - 2;                      // the largest n != count
   RankTrace back = parse_rank(serialize_rank(rt));
   expect_same_rank(back, rt);
   expect_same_rank(parse_rank(serialize_rank(RankTrace{})), RankTrace{});
@@ -425,9 +484,10 @@ TEST(FormatRankCodec, RoundTripAndValidation) {
   bad.grammar.rules[0].push_back(GrammarSymbol{rule_symbol_value(5), 1});
   EXPECT_THROW(parse_rank(serialize_rank(bad)), TraceError);
   const std::string good = serialize_rank(rt);
-  for (size_t n = 0; n < good.size(); ++n) EXPECT_THROW(parse_rank(good.substr(0, n)), TraceError) << n;
+  for (size_t n = 0; n < good.size(); ++n)
+    EXPECT_THROW(parse_rank(good.substr(0, n)), TraceError) << n;
   EXPECT_THROW(parse_rank(good + "x"), TraceError);
 }
 
-}  // namespace
-}  // namespace pilgrim
+} // namespace
+} // namespace pilgrim

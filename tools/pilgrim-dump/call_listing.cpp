@@ -18,7 +18,8 @@ std::vector<std::string> format_cst(const Trace &trace, uint32_t rank) {
     try {
       const DecodedCall call = decode_signature(trace, rt.cst[i].signature);
       std::string s = format_call(call, ctx);
-      if (call.thread_id != 0) s = "[thread " + std::to_string(call.thread_id) + "] " + s;
+      if (call.thread_id != 0)
+        s = "[thread " + std::to_string(call.thread_id) + "] " + s;
       texts.push_back(std::move(s));
     } catch (const TraceError &e) {
       rethrow_with_context("rank " + std::to_string(rank) + " CST entry " + std::to_string(i), e);
@@ -38,4 +39,4 @@ void print_calls(TextOutput &out, const Trace &trace, uint32_t rank) {
   }
 }
 
-}  // namespace pilgrim::dump
+} // namespace pilgrim::dump

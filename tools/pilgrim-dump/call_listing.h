@@ -17,4 +17,4 @@ std::vector<std::string> format_cst(const Trace &trace, uint32_t rank);
 // "rank R call N: TEXT" per call of the grammar's expansion.
 void print_calls(TextOutput &out, const Trace &trace, uint32_t rank);
 
-}  // namespace pilgrim::dump
+} // namespace pilgrim::dump

@@ -19,7 +19,7 @@ int64_t parse_rank(const std::string &text) {
   return static_cast<int64_t>(v);
 }
 
-}  // namespace
+} // namespace
 
 const char *usage_text() {
   return "Usage: pilgrim-dump [--rank R] [--grammar] [--stats] TRACE\n"
@@ -57,7 +57,8 @@ DumpOptions parse_options(int argc, char **argv) {
       } else if (arg == "--stats") {
         o.stats = true;
       } else if (arg == "--rank") {
-        if (i + 1 >= argc) throw UsageError{"--rank needs a value"};
+        if (i + 1 >= argc)
+          throw UsageError{"--rank needs a value"};
         o.rank = parse_rank(argv[++i]);
       } else if (arg.rfind("--rank=", 0) == 0) {
         o.rank = parse_rank(arg.substr(7));
@@ -66,11 +67,13 @@ DumpOptions parse_options(int argc, char **argv) {
       }
       continue;
     }
-    if (!o.trace_path.empty()) throw UsageError{"more than one trace given ('" + arg + "')"};
+    if (!o.trace_path.empty())
+      throw UsageError{"more than one trace given ('" + arg + "')"};
     o.trace_path = arg;
   }
-  if (!o.help && !o.version && o.trace_path.empty()) throw UsageError{"no trace file given"};
+  if (!o.help && !o.version && o.trace_path.empty())
+    throw UsageError{"no trace file given"};
   return o;
 }
 
-}  // namespace pilgrim::dump
+} // namespace pilgrim::dump

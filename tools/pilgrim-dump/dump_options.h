@@ -8,7 +8,7 @@ namespace pilgrim::dump {
 
 struct DumpOptions {
   std::string trace_path;
-  int64_t rank = -1;  // -1: all ranks
+  int64_t rank = -1; // -1: all ranks
   bool grammar = false;
   bool stats = false;
   bool help = false;
@@ -24,4 +24,4 @@ DumpOptions parse_options(int argc, char **argv);
 
 const char *usage_text();
 
-}  // namespace pilgrim::dump
+} // namespace pilgrim::dump

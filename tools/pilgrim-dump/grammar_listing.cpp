@@ -21,11 +21,13 @@ void print_grammar(TextOutput &out, const Trace &trace, uint32_t rank) {
   for (size_t k = 0; k < rt.grammar.rules.size(); ++k) {
     out << "R" << std::to_string(k) << " ->";
     for (const GrammarSymbol &s : rt.grammar.rules[k]) {
-      out << ' ' << (is_terminal(s) ? "t" + std::to_string(s.value) : "R" + std::to_string(rule_index(s)));
-      if (s.exp != 1) out << '^' << std::to_string(s.exp);
+      out << ' '
+          << (is_terminal(s) ? "t" + std::to_string(s.value) : "R" + std::to_string(rule_index(s)));
+      if (s.exp != 1)
+        out << '^' << std::to_string(s.exp);
     }
     out << '\n';
   }
 }
 
-}  // namespace pilgrim::dump
+} // namespace pilgrim::dump

@@ -10,4 +10,4 @@ namespace pilgrim::dump {
 
 void print_grammar(TextOutput &out, const Trace &trace, uint32_t rank);
 
-}  // namespace pilgrim::dump
+} // namespace pilgrim::dump

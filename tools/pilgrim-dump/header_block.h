@@ -13,4 +13,4 @@ void print_header_block(TextOutput &out, const std::string &path, const Trace &t
 // "2024-05-01T12:34:56.123456789Z"; "" when out of gmtime's range.
 std::string format_unix_ns(int64_t ns);
 
-}  // namespace pilgrim::dump
+} // namespace pilgrim::dump

@@ -24,28 +24,33 @@ int run(const pilgrim::dump::DumpOptions &o) {
   using namespace pilgrim::dump;
   const Trace trace = read_trace(o.trace_path);
   if (o.rank >= 0 && static_cast<uint64_t>(o.rank) >= trace.ranks.size())
-    throw TraceError(o.trace_path + ": rank " + std::to_string(o.rank) + " out of range (the trace has " +
-                     std::to_string(trace.ranks.size()) + " ranks)");
+    throw TraceError(o.trace_path + ": rank " + std::to_string(o.rank) +
+                     " out of range (the trace has " + std::to_string(trace.ranks.size()) +
+                     " ranks)");
   const uint32_t first = o.rank < 0 ? 0 : static_cast<uint32_t>(o.rank);
   const uint32_t last = o.rank < 0 ? static_cast<uint32_t>(trace.ranks.size()) : first + 1;
 
   // Decode everything that will be printed before printing anything, so a
   // bad signature gives an error and no partial listing.
   if (!o.stats || o.grammar)
-    for (uint32_t r = first; r < last; ++r) format_cst(trace, r);
+    for (uint32_t r = first; r < last; ++r)
+      format_cst(trace, r);
 
   TextOutput out(stdout);
   print_header_block(out, o.trace_path, trace);
   if (o.grammar)
-    for (uint32_t r = first; r < last; ++r) print_grammar(out, trace, r);
-  if (o.stats) print_stats(out, trace, o.rank);
+    for (uint32_t r = first; r < last; ++r)
+      print_grammar(out, trace, r);
+  if (o.stats)
+    print_stats(out, trace, o.rank);
   if (!o.grammar && !o.stats)
-    for (uint32_t r = first; r < last; ++r) print_calls(out, trace, r);
+    for (uint32_t r = first; r < last; ++r)
+      print_calls(out, trace, r);
   out.flush();
   return 0;
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   using namespace pilgrim::dump;

@@ -20,7 +20,7 @@ struct FunctionStats {
   std::string name;
   uint64_t calls = 0;
   uint64_t bytes = 0;
-  uint64_t unsized_calls = 0;  // calls whose volume is incomplete
+  uint64_t unsized_calls = 0; // calls whose volume is incomplete
   TimingStats duration, interval;
 };
 
@@ -44,8 +44,8 @@ void append_timing(std::string &line, const TimingStats &t) {
   if (t.n == 0) {
     std::snprintf(buf, sizeof buf, " %10s %10s %10s %10s", "-", "-", "-", "-");
   } else {
-    std::snprintf(buf, sizeof buf, " %10s %10s %10s %10s", seconds(t.mean).c_str(), seconds(stddev(t)).c_str(),
-                  seconds(t.min).c_str(), seconds(t.max).c_str());
+    std::snprintf(buf, sizeof buf, " %10s %10s %10s %10s", seconds(t.mean).c_str(),
+                  seconds(stddev(t)).c_str(), seconds(t.min).c_str(), seconds(t.max).c_str());
   }
   line += buf;
 }
@@ -61,7 +61,7 @@ std::string row(const FunctionStats &s) {
   return line + "\n";
 }
 
-}  // namespace
+} // namespace
 
 void print_stats(TextOutput &out, const Trace &trace, int64_t only_rank) {
   std::map<uint16_t, FunctionStats> by_id;
@@ -81,11 +81,13 @@ void print_stats(TextOutput &out, const Trace &trace, int64_t only_rank) {
         rethrow_with_context("rank " + std::to_string(r) + " CST entry " + std::to_string(i), err);
       }
       FunctionStats &s = by_id[call.function_id];
-      if (s.name.empty()) s.name = sanitize_for_message(call.function->name ? call.function->name : "?", 200);
+      if (s.name.empty())
+        s.name = sanitize_for_message(call.function->name ? call.function->name : "?", 200);
       s.calls = sat_add(s.calls, e.count);
       const MessageVolume mv = message_volume(call, ctx);
       s.bytes = sat_add(s.bytes, sat_mul(mv.bytes, e.count));
-      if (!mv.complete) s.unsized_calls = sat_add(s.unsized_calls, e.count);
+      if (!mv.complete)
+        s.unsized_calls = sat_add(s.unsized_calls, e.count);
       merge_stats(s.duration, e.duration);
       merge_stats(s.interval, e.interval);
     }
@@ -107,12 +109,13 @@ void print_stats(TextOutput &out, const Trace &trace, int64_t only_rank) {
 
   out << "# stats: " << (only_rank < 0 ? "all ranks" : "rank " + std::to_string(only_rank)) << '\n';
   char head[320];
-  std::snprintf(head, sizeof head, "%-28s %12s %16s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n", "# function",
-                "calls", "bytes", "unsized", "dur_mean", "dur_std", "dur_min", "dur_max", "int_mean", "int_std",
-                "int_min", "int_max");
+  std::snprintf(head, sizeof head, "%-28s %12s %16s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n",
+                "# function", "calls", "bytes", "unsized", "dur_mean", "dur_std", "dur_min",
+                "dur_max", "int_mean", "int_std", "int_min", "int_max");
   out << head;
-  for (const FunctionStats &s : rows) out << row(s);
+  for (const FunctionStats &s : rows)
+    out << row(s);
   out << row(total);
 }
 
-}  // namespace pilgrim::dump
+} // namespace pilgrim::dump

@@ -11,4 +11,4 @@ namespace pilgrim::dump {
 // rank < 0: all ranks.
 void print_stats(TextOutput &out, const Trace &trace, int64_t rank);
 
-}  // namespace pilgrim::dump
+} // namespace pilgrim::dump

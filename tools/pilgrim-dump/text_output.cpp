@@ -9,14 +9,16 @@ namespace pilgrim::dump {
 
 TextOutput::~TextOutput() {
   // On an error path (exception in flight) the partial output is dropped.
-  if (!buffer_.empty() && std::uncaught_exceptions() == 0) std::fwrite(buffer_.data(), 1, buffer_.size(), file_);
+  if (!buffer_.empty() && std::uncaught_exceptions() == 0)
+    std::fwrite(buffer_.data(), 1, buffer_.size(), file_);
 }
 
 void TextOutput::flush() {
   if (!buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size())
     throw std::runtime_error(std::string("write error: ") + std::strerror(errno));
   buffer_.clear();
-  if (std::fflush(file_) != 0) throw std::runtime_error(std::string("write error: ") + std::strerror(errno));
+  if (std::fflush(file_) != 0)
+    throw std::runtime_error(std::string("write error: ") + std::strerror(errno));
 }
 
-}  // namespace pilgrim::dump
+} // namespace pilgrim::dump

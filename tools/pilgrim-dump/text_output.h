@@ -8,7 +8,7 @@
 namespace pilgrim::dump {
 
 class TextOutput {
- public:
+public:
   explicit TextOutput(std::FILE *file) : file_(file) {}
   ~TextOutput();
   TextOutput(const TextOutput &) = delete;
@@ -16,7 +16,8 @@ class TextOutput {
 
   TextOutput &operator<<(std::string_view s) {
     buffer_.append(s.data(), s.size());
-    if (buffer_.size() >= kFlushAt) flush();
+    if (buffer_.size() >= kFlushAt)
+      flush();
     return *this;
   }
   TextOutput &operator<<(char c) {
@@ -26,10 +27,10 @@ class TextOutput {
   // Throws std::runtime_error on a write error.
   void flush();
 
- private:
+private:
   static constexpr size_t kFlushAt = 1 << 16;
   std::FILE *file_;
   std::string buffer_;
 };
 
-}  // namespace pilgrim::dump
+} // namespace pilgrim::dump

@@ -15,7 +15,7 @@
 namespace pilgrim {
 
 class ByteWriter {
- public:
+public:
   explicit ByteWriter(std::string &out) : out_(out) {}
 
   void u8(uint8_t v) { out_.push_back(static_cast<char>(v)); }
@@ -51,15 +51,16 @@ class ByteWriter {
     bytes(v);
   }
 
- private:
+private:
   void fixed(uint64_t v, int n) {
-    for (int i = 0; i < n; ++i) out_.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+    for (int i = 0; i < n; ++i)
+      out_.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
   }
   std::string &out_;
 };
 
 class ByteReader {
- public:
+public:
   explicit ByteReader(std::string_view data) : data_(data) {}
 
   size_t offset() const { return pos_; }
@@ -86,15 +87,19 @@ class ByteReader {
     const size_t start = pos_;
     uint64_t v = 0;
     for (int shift = 0;; shift += 7) {
-      if (pos_ >= data_.size()) fail_at("truncated varint", start);
+      if (pos_ >= data_.size())
+        fail_at("truncated varint", start);
       const uint8_t b = static_cast<uint8_t>(data_[pos_++]);
-      if (shift == 63 && b > 1) fail_at("varint overflows 64 bits", start);
+      if (shift == 63 && b > 1)
+        fail_at("varint overflows 64 bits", start);
       v |= static_cast<uint64_t>(b & 0x7f) << shift;
       if (!(b & 0x80)) {
-        if (b == 0 && shift > 0) fail_at("overlong varint", start);
+        if (b == 0 && shift > 0)
+          fail_at("overlong varint", start);
         return v;
       }
-      if (shift == 63) fail_at("varint overflows 64 bits", start);
+      if (shift == 63)
+        fail_at("varint overflows 64 bits", start);
     }
   }
   int64_t svarint() { return zigzag_decode(varint()); }
@@ -103,7 +108,8 @@ class ByteReader {
   uint64_t varint_max(uint64_t max, const char *what) {
     const size_t start = pos_;
     uint64_t v = varint();
-    if (v > max) fail_at(std::string(what) + " " + std::to_string(v) + " out of range", start);
+    if (v > max)
+      fail_at(std::string(what) + " " + std::to_string(v) + " out of range", start);
     return v;
   }
   // A zigzag varint that must fit int32.
@@ -120,7 +126,8 @@ class ByteReader {
   uint64_t count(size_t min_element_bytes, const char *what) {
     const size_t start = pos_;
     uint64_t n = varint();
-    if (min_element_bytes == 0) min_element_bytes = 1;
+    if (min_element_bytes == 0)
+      min_element_bytes = 1;
     if (n > remaining() / min_element_bytes)
       fail_at(std::string(what) + " " + std::to_string(n) + " exceeds the remaining " +
                   std::to_string(remaining()) + " bytes",
@@ -134,7 +141,8 @@ class ByteReader {
   uint64_t array_prefix(size_t min_element_bytes, const char *what) {
     const size_t start = pos_;
     uint64_t prefix = varint();
-    if (min_element_bytes == 0) min_element_bytes = 1;
+    if (min_element_bytes == 0)
+      min_element_bytes = 1;
     if (prefix != 0 && prefix - 1 > remaining() / min_element_bytes)
       fail_at(std::string(what) + " " + std::to_string(prefix - 1) + " exceeds the remaining " +
                   std::to_string(remaining()) + " bytes",
@@ -152,15 +160,18 @@ class ByteReader {
   std::string_view string() {
     const size_t start = pos_;
     uint64_t n = varint();
-    if (n > remaining()) fail_at("truncated string", start);
+    if (n > remaining())
+      fail_at("truncated string", start);
     return bytes(static_cast<size_t>(n));
   }
   // varint(len + 1) bytes, or varint(0) for NULL: returns false for NULL.
   bool nullable_string(std::string_view &out) {
     const size_t start = pos_;
     uint64_t n = varint();
-    if (n == 0) return false;
-    if (n - 1 > remaining()) fail_at("truncated string", start);
+    if (n == 0)
+      return false;
+    if (n - 1 > remaining())
+      fail_at("truncated string", start);
     out = bytes(static_cast<size_t>(n - 1));
     return true;
   }
@@ -169,11 +180,12 @@ class ByteReader {
   [[noreturn]] void fail(const std::string &message) const { fail_at(message, pos_); }
   [[noreturn]] void fail_at(const std::string &message, size_t offset) const;
 
- private:
+private:
   void need(size_t n) {
-    if (n > remaining()) fail_at("truncated data (need " + std::to_string(n) + " bytes, " +
-                                     std::to_string(remaining()) + " left)",
-                                 pos_);
+    if (n > remaining())
+      fail_at("truncated data (need " + std::to_string(n) + " bytes, " +
+                  std::to_string(remaining()) + " left)",
+              pos_);
   }
   uint64_t fixed(int n) {
     need(static_cast<size_t>(n));
@@ -188,4 +200,4 @@ class ByteReader {
   size_t pos_ = 0;
 };
 
-}  // namespace pilgrim
+} // namespace pilgrim

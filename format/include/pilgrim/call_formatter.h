@@ -14,8 +14,8 @@ namespace pilgrim {
 std::string format_call(const DecodedCall &call, const CallContext &ctx = {});
 
 // Appends the text of one parameter value (no "name=").
-void append_value(std::string &out, const DecodedCall &call, size_t param, const DecodedValue &value,
-                  const CallContext &ctx);
+void append_value(std::string &out, const DecodedCall &call, size_t param,
+                  const DecodedValue &value, const CallContext &ctx);
 
 // "MPI_SUCCESS" for 0, the number otherwise.
 std::string format_return_code(int64_t rc);
@@ -29,4 +29,4 @@ std::string format_double(double v);
 // C-style quoted string with \" \\ \n \t \xNN escapes.
 std::string quote_string(const std::string &s);
 
-}  // namespace pilgrim
+} // namespace pilgrim

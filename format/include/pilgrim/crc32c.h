@@ -13,4 +13,4 @@ uint32_t crc32c(const void *data, size_t size);
 // Continues a CRC: crc32c(ab) == crc32c_extend(crc32c(a), b).
 uint32_t crc32c_extend(uint32_t crc, const void *data, size_t size);
 
-}  // namespace pilgrim
+} // namespace pilgrim

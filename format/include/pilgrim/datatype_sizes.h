@@ -13,4 +13,4 @@ namespace pilgrim {
 // Size of predefined datatype number k, or -1 when not fixed (k out of range).
 int64_t predefined_datatype_size(size_t k);
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -28,9 +28,9 @@ constexpr size_t kSectionEntrySize = 40;
 
 // Section type ids. Never renumbered; new types are appended.
 enum class SectionType : uint16_t {
-  Meta = 1,       // trace header fields (TLV)
-  Functions = 2,  // the embedded function-table rows
-  Rank = 3,       // one rank's CST, grammar and communicators (rank field = the rank)
+  Meta = 1,      // trace header fields (TLV)
+  Functions = 2, // the embedded function-table rows
+  Rank = 3,      // one rank's CST, grammar and communicators (rank field = the rank)
   // Reserved for format version 2 (cross-rank merged data):
   MergedCst = 16,
   MergedGrammar = 17,
@@ -38,18 +38,29 @@ enum class SectionType : uint16_t {
 };
 
 enum class SectionCodec : uint8_t {
-  Stored = 0,  // stored bytes are the payload
-  Zstd = 1,    // stored bytes are one or more zstd frames
+  Stored = 0, // stored bytes are the payload
+  Zstd = 1,   // stored bytes are one or more zstd frames
 };
 
 // Section flags.
-constexpr uint8_t kSectionCritical = 1u << 0;  // a reader that does not know the type must fail
+constexpr uint8_t kSectionCritical = 1u << 0; // a reader that does not know the type must fail
 
 // Rank field of sections that do not belong to one rank.
 constexpr uint32_t kNoRank = 0xffffffffu;
 
 // The largest raw (decompressed) size a v1 section may have (4 GiB).
 constexpr uint64_t kMaxSectionRawSize = uint64_t{1} << 32;
+
+// A zstd section may not expand more than this: raw_size <=
+// stored_size * kMaxExpansion + kExpansionSlack. It bounds what a small
+// hostile file can make a reader allocate (a "decompression bomb"); a writer
+// whose data compresses better stores it uncompressed instead.
+constexpr uint64_t kMaxExpansion = 1024;
+constexpr uint64_t kExpansionSlack = 64 * 1024;
+constexpr bool expansion_allowed(uint64_t stored_size, uint64_t raw_size) {
+  return raw_size <= kExpansionSlack || stored_size > UINT64_MAX / kMaxExpansion ||
+         raw_size - kExpansionSlack <= stored_size * kMaxExpansion;
+}
 
 // META keys (docs/FORMAT.md, "META section").
 enum class MetaKey : uint64_t {
@@ -64,4 +75,4 @@ enum class MetaKey : uint64_t {
 // A name for messages: "META", "FUNCTIONS", "RANK", or "type N".
 const char *section_type_name(uint16_t type);
 
-}  // namespace pilgrim
+} // namespace pilgrim

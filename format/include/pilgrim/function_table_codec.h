@@ -23,4 +23,4 @@ std::vector<OwnedFunction> decode_function_table(std::string_view payload);
 // Checks one row against the rules decode_function_table enforces.
 void validate_function(const FunctionInfo &fn);
 
-}  // namespace pilgrim
+} // namespace pilgrim

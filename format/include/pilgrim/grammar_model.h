@@ -41,4 +41,4 @@ struct Grammar {
   std::vector<std::vector<GrammarSymbol>> rules;
 };
 
-}  // namespace pilgrim
+} // namespace pilgrim

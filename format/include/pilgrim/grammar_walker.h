@@ -28,19 +28,19 @@ uint64_t expanded_length(const Grammar &grammar);
 // check terminals against the CST. Each next() costs at most O(rule nesting
 // depth).
 class GrammarWalker {
- public:
+public:
   explicit GrammarWalker(const Grammar &grammar);
   bool next(uint64_t &terminal);
 
- private:
+private:
   struct Frame {
     uint64_t rule;
     size_t pos;
-    uint64_t done;  // completed repetitions of the symbol at pos
+    uint64_t done; // completed repetitions of the symbol at pos
   };
   const Grammar &grammar_;
   std::vector<uint64_t> lengths_;
   std::vector<Frame> stack_;
 };
 
-}  // namespace pilgrim
+} // namespace pilgrim

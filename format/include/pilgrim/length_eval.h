@@ -42,4 +42,4 @@ inline int64_t eval_length(const ParamInfo &param, const LengthAccessors &acc, i
 // The parameter `index` of `fn`, with parameter indices checked against fn.nparams.
 int64_t eval_length(const FunctionInfo &fn, int index, const LengthAccessors &acc);
 
-}  // namespace pilgrim
+} // namespace pilgrim

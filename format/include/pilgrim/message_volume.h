@@ -11,8 +11,8 @@
 namespace pilgrim {
 
 struct MessageVolume {
-  uint64_t bytes = 0;     // sum over the buffers whose size is known
-  bool complete = true;   // false when some buffer's size could not be computed
+  uint64_t bytes = 0;   // sum over the buffers whose size is known
+  bool complete = true; // false when some buffer's size could not be computed
 };
 
 // Rules (docs/DUMP.md, "--stats"):
@@ -27,4 +27,4 @@ struct MessageVolume {
 //    volume incomplete.
 MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx = {});
 
-}  // namespace pilgrim
+} // namespace pilgrim

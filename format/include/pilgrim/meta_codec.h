@@ -15,4 +15,4 @@ std::string encode_meta(const TraceHeader &header);
 // a duplicate key or a missing rank count. Unknown keys are skipped.
 TraceHeader decode_meta(std::string_view payload);
 
-}  // namespace pilgrim
+} // namespace pilgrim

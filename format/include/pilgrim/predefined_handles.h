@@ -56,4 +56,4 @@ NameTable predefined_callback_names();
 int find_predefined_handle(HandleKind kind, const char *name);
 int find_predefined_callback(const char *name);
 
-}  // namespace pilgrim
+} // namespace pilgrim

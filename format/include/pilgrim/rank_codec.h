@@ -16,4 +16,4 @@ std::string serialize_rank(const RankTrace &rank);
 // acyclicity); does not decode signatures. Throws TraceError.
 RankTrace parse_rank(std::string_view bytes);
 
-}  // namespace pilgrim
+} // namespace pilgrim

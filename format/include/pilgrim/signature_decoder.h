@@ -16,10 +16,10 @@
 namespace pilgrim {
 
 struct DecodedStatus {
-  uint64_t kind = 0;         // sig::kStatusIgnored / Empty / Full / CountOnly
-  uint64_t source_code = 0;  // Full: rank-coded source
-  uint64_t tag_code = 0;     // Full: tag-coded tag
-  int64_t count_bytes = 0;   // Full, CountOnly
+  uint64_t kind = 0;        // sig::kStatusIgnored / Empty / Full / CountOnly
+  uint64_t source_code = 0; // Full: rank-coded source
+  uint64_t tag_code = 0;    // Full: tag-coded tag
+  int64_t count_bytes = 0;  // Full, CountOnly
 };
 
 struct DecodedElement {
@@ -36,14 +36,14 @@ struct DecodedElement {
 };
 
 struct DecodedValue {
-  bool array = false;  // the value had an array prefix
-  bool null = false;   // array prefix 0: NULL pointer / absent array / STATUSES_IGNORE
-  std::vector<DecodedElement> elements;  // Matrix3: 3 per row
+  bool array = false; // the value had an array prefix
+  bool null = false;  // array prefix 0: NULL pointer / absent array / STATUSES_IGNORE
+  std::vector<DecodedElement> elements; // Matrix3: 3 per row
 };
 
 struct DecodedParam {
-  bool has_in = false;   // in_part: value before the call
-  bool has_out = false;  // out_part or deferred_part: value after the call
+  bool has_in = false;  // in_part: value before the call
+  bool has_out = false; // out_part or deferred_part: value after the call
   DecodedValue in;
   DecodedValue out;
   // The value that best describes the parameter: `in` if present, else `out`.
@@ -52,9 +52,9 @@ struct DecodedParam {
 
 struct DecodedCall {
   uint16_t function_id = 0;
-  const FunctionInfo *function = nullptr;  // points into the lookup's table
+  const FunctionInfo *function = nullptr; // points into the lookup's table
   uint64_t thread_id = 0;
-  std::vector<DecodedParam> params;  // one per FunctionInfo parameter
+  std::vector<DecodedParam> params; // one per FunctionInfo parameter
   int64_t return_code = 0;
 };
 
@@ -73,7 +73,7 @@ uint16_t signature_function_id(std::string_view sig);
 
 struct RankCode {
   enum Kind { AnySource, ProcNull, Root, Undefined, Absolute, Relative } kind;
-  int64_t value;  // Absolute: the rank; Relative: the offset from the caller's rank
+  int64_t value; // Absolute: the rank; Relative: the offset from the caller's rank
 };
 RankCode decode_rank_code(uint64_t code);
 
@@ -82,8 +82,8 @@ bool decode_tag_code(uint64_t code, int64_t &tag);
 
 struct HandleCode {
   enum Kind { Null, Predefined, User } kind;
-  uint64_t index;  // Predefined: name-table index; User: symbolic id
+  uint64_t index; // Predefined: name-table index; User: symbolic id
 };
-HandleCode decode_handle_code(uint64_t code);  // also Callback codes
+HandleCode decode_handle_code(uint64_t code); // also Callback codes
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -55,26 +55,28 @@ inline bool deferred_part_includes(const ParamInfo &p) { return is_request_creat
 // single element (kStatusIgnored stands for MPI_STATUS_IGNORE).
 inline bool has_array_prefix(const ParamInfo &p) {
   switch (p.role) {
-    case Role::StringArray:
-    case Role::ArgvArray:
-    case Role::Varargs:
-      return false;
-    default:
-      break;
+  case Role::StringArray:
+  case Role::ArgvArray:
+  case Role::Varargs:
+    return false;
+  default:
+    break;
   }
-  if (p.flags & kFlagArray) return true;
-  if (!(p.flags & kFlagPointer)) return false;
+  if (p.flags & kFlagArray)
+    return true;
+  if (!(p.flags & kFlagPointer))
+    return false;
   switch (p.role) {
-    case Role::Value:
-    case Role::Rank:
-    case Role::Tag:
-    case Role::Handle:
-    case Role::Offset:
-    case Role::Double:
-    case Role::Callback:
-      return true;
-    default:
-      return false;
+  case Role::Value:
+  case Role::Rank:
+  case Role::Tag:
+  case Role::Handle:
+  case Role::Offset:
+  case Role::Double:
+  case Role::Callback:
+    return true;
+  default:
+    return false;
   }
 }
 
@@ -83,7 +85,7 @@ inline uint64_t elements_per_entry(const ParamInfo &p) { return (p.flags & kFlag
 
 // --- array prefix ---------------------------------------------------------
 
-constexpr uint64_t kArrayNull = 0;  // NULL pointer / array absent at this rank / STATUSES_IGNORE
+constexpr uint64_t kArrayNull = 0; // NULL pointer / array absent at this rank / STATUSES_IGNORE
 constexpr uint64_t array_prefix(uint64_t n) { return n + 1; }
 
 // --- Rank -----------------------------------------------------------------
@@ -95,7 +97,9 @@ constexpr uint64_t kRankUndefined = 3;
 constexpr uint64_t kRankFirstValue = 4;
 constexpr uint64_t rank_absolute(int64_t rank) { return kRankFirstValue + 2 * zigzag_encode(rank); }
 // offset = rank - caller's rank in the same communicator / group
-constexpr uint64_t rank_relative(int64_t offset) { return kRankFirstValue + 2 * zigzag_encode(offset) + 1; }
+constexpr uint64_t rank_relative(int64_t offset) {
+  return kRankFirstValue + 2 * zigzag_encode(offset) + 1;
+}
 
 // --- Tag ------------------------------------------------------------------
 
@@ -133,10 +137,10 @@ constexpr uint64_t kStringNull = 0;
 
 // --- Status ---------------------------------------------------------------
 
-constexpr uint64_t kStatusIgnored = 0;    // MPI_STATUS_IGNORE
-constexpr uint64_t kStatusEmpty = 1;      // nothing worth keeping (e.g. completed send)
-constexpr uint64_t kStatusFull = 2;       // rank-coded source, tag-coded tag, svarint count
-constexpr uint64_t kStatusCountOnly = 3;  // svarint count (source and tag known from the call)
+constexpr uint64_t kStatusIgnored = 0;   // MPI_STATUS_IGNORE
+constexpr uint64_t kStatusEmpty = 1;     // nothing worth keeping (e.g. completed send)
+constexpr uint64_t kStatusFull = 2;      // rank-coded source, tag-coded tag, svarint count
+constexpr uint64_t kStatusCountOnly = 3; // svarint count (source and tag known from the call)
 
 // --- Opaque: one byte -------------------------------------------------------
 
@@ -148,17 +152,20 @@ constexpr uint8_t kOpaqueNonNull = 1;
 inline void put_double(uint8_t *&p, double v) noexcept {
   uint64_t bits;
   std::memcpy(&bits, &v, sizeof bits);
-  for (int i = 0; i < 8; ++i) *p++ = static_cast<uint8_t>(bits >> (8 * i));
+  for (int i = 0; i < 8; ++i)
+    *p++ = static_cast<uint8_t>(bits >> (8 * i));
 }
 
 inline void put_bytes(uint8_t *&p, const void *data, size_t n) noexcept {
-  if (n) std::memcpy(p, data, n);
+  if (n)
+    std::memcpy(p, data, n);
   p += n;
 }
 
 // Bytes put_string writes for `s` (NULL allowed).
 inline size_t string_encoded_size(const char *s) noexcept {
-  if (!s) return 1;
+  if (!s)
+    return 1;
   const size_t n = std::strlen(s);
   return varint_size(n + 1) + n;
 }
@@ -175,7 +182,8 @@ inline void put_string(uint8_t *&p, const char *s) noexcept {
 }
 
 // Status element (pass the already rank/tag-coded source and tag).
-inline void put_status_full(uint8_t *&p, uint64_t source_code, uint64_t tag_code, int64_t count_bytes) noexcept {
+inline void put_status_full(uint8_t *&p, uint64_t source_code, uint64_t tag_code,
+                            int64_t count_bytes) noexcept {
   put_varint(p, kStatusFull);
   put_varint(p, source_code);
   put_varint(p, tag_code);
@@ -186,5 +194,5 @@ inline void put_status_count_only(uint8_t *&p, int64_t count_bytes) noexcept {
   put_svarint(p, count_bytes);
 }
 
-}  // namespace sig
-}  // namespace pilgrim
+} // namespace sig
+} // namespace pilgrim

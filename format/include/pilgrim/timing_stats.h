@@ -6,9 +6,9 @@
 namespace pilgrim {
 
 struct TimingStats {
-  uint64_t n = 0;   // number of samples; 0 = no timing recorded
-  double mean = 0;  // running mean
-  double m2 = 0;    // Welford's sum of squared differences from the mean
+  uint64_t n = 0;  // number of samples; 0 = no timing recorded
+  double mean = 0; // running mean
+  double m2 = 0;   // Welford's sum of squared differences from the mean
   double min = 0;
   double max = 0;
 };
@@ -22,4 +22,4 @@ void merge_stats(TimingStats &into, const TimingStats &other);
 // Sample standard deviation sqrt(m2 / (n - 1)); 0 for n < 2.
 double stddev(const TimingStats &stats);
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -27,42 +27,43 @@ struct SectionEntry {
 // Where container bytes go: appended in order, plus one rewrite of the
 // header at offset 0 when the container is finished.
 class ByteSink {
- public:
+public:
   virtual ~ByteSink() = default;
   virtual void write(const void *data, size_t size) = 0;
   virtual void write_header(const void *data, size_t size) = 0;
 };
 
 class StringSink : public ByteSink {
- public:
+public:
   explicit StringSink(std::string &out) : out_(out) {}
   void write(const void *data, size_t size) override;
   void write_header(const void *data, size_t size) override;
 
- private:
+private:
   std::string &out_;
 };
 
 // Writes to an open FILE* (seekable). Throws TraceError (with `name`) on I/O errors.
 class FileSink : public ByteSink {
- public:
+public:
   FileSink(std::FILE *file, std::string name) : file_(file), name_(std::move(name)) {}
   void write(const void *data, size_t size) override;
   void write_header(const void *data, size_t size) override;
 
- private:
+private:
   std::FILE *file_;
   std::string name_;
 };
 
 class ContainerWriter {
- public:
+public:
   // Writes a placeholder header.
   explicit ContainerWriter(ByteSink &sink);
 
   // Compresses `raw` (level <= 0: default_compression_level) and keeps the
   // smaller of the zstd and stored forms.
-  void add_section(uint16_t type, uint32_t rank, uint8_t flags, std::string_view raw, int level = 0);
+  void add_section(uint16_t type, uint32_t rank, uint8_t flags, std::string_view raw,
+                   int level = 0);
 
   // Adds already-encoded bytes as they are (tests and fuzzers craft odd
   // sections with this; the CRC is computed here).
@@ -74,7 +75,7 @@ class ContainerWriter {
 
   const std::vector<SectionEntry> &sections() const { return sections_; }
 
- private:
+private:
   ByteSink &sink_;
   uint64_t offset_ = 0;
   std::vector<SectionEntry> sections_;
@@ -84,7 +85,7 @@ class ContainerWriter {
 // A parsed container: header and table checked (bounds, CRCs of the header,
 // the table and every section), payloads not yet decompressed.
 struct Container {
-  std::string name;  // for messages
+  std::string name; // for messages
   std::string_view bytes;
   uint16_t version = 0;
   std::vector<SectionEntry> sections;
@@ -100,4 +101,4 @@ struct Container {
 // format version newer than kFormatVersion.
 Container parse_container(std::string_view bytes, const std::string &name);
 
-}  // namespace pilgrim
+} // namespace pilgrim

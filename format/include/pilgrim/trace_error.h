@@ -11,7 +11,7 @@
 namespace pilgrim {
 
 class TraceError : public std::runtime_error {
- public:
+public:
   explicit TraceError(const std::string &message);
 };
 
@@ -23,4 +23,4 @@ std::string sanitize_for_message(std::string_view text, size_t max_chars = 64);
 // Rethrows `e` with "context: " prepended to its message.
 [[noreturn]] void rethrow_with_context(const std::string &context, const TraceError &e);
 
-}  // namespace pilgrim
+} // namespace pilgrim

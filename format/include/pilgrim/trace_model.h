@@ -15,19 +15,19 @@ namespace pilgrim {
 // One call signature table entry; its terminal id is its index in
 // RankTrace::cst.
 struct CstEntry {
-  std::string signature;  // the encoded call (docs/FORMAT.md, "Signature encoding")
-  uint64_t count = 0;     // how many calls had this signature
-  TimingStats duration;   // time inside the call
-  TimingStats interval;   // time since the end of the previous call
+  std::string signature; // the encoded call (docs/FORMAT.md, "Signature encoding")
+  uint64_t count = 0;    // how many calls had this signature
+  TimingStats duration;  // time inside the call
+  TimingStats interval;  // time since the end of the previous call
 };
 
 // What a rank knows about one of its communicators, so readers can turn
 // relative ranks into absolute ones.
 struct CommInfo {
-  uint64_t comm_id = 0;      // the user symbolic id u of handle code 2u+2 (kind Comm)
-  int32_t rank = 0;          // the rank's rank in the (local group of the) communicator
-  int32_t size = 0;          // local group size
-  int32_t remote_size = -1;  // remote group size; -1 for an intracommunicator
+  uint64_t comm_id = 0;     // the user symbolic id u of handle code 2u+2 (kind Comm)
+  int32_t rank = 0;         // the rank's rank in the (local group of the) communicator
+  int32_t size = 0;         // local group size
+  int32_t remote_size = -1; // remote group size; -1 for an intracommunicator
 };
 
 struct RankTrace {
@@ -37,11 +37,11 @@ struct RankTrace {
 };
 
 struct TraceHeader {
-  uint16_t version = 0;       // format version; set by read_trace, ignored by the writer
-  std::string mpi_library;    // e.g. "Open MPI"
-  std::string mpi_version;    // e.g. "4.1.4"
+  uint16_t version = 0;    // format version; set by read_trace, ignored by the writer
+  std::string mpi_library; // e.g. "Open MPI"
+  std::string mpi_version; // e.g. "4.1.4"
   uint32_t nranks = 0;
-  uint8_t timing_mode = 0;    // defined by the runtime; 0 = no timing recorded
+  uint8_t timing_mode = 0; // defined by the runtime; 0 = no timing recorded
   std::string command_line;
   int64_t start_time_unix_ns = 0;
 };
@@ -59,8 +59,8 @@ struct OwnedParam {
   int8_t ref = -1;
   int8_t ref2 = -1;
   int8_t ref3 = -1;
-  std::vector<LenInstr> len;  // at most 255 instructions
-  bool has_len_text = false;  // len_text NULL vs ""
+  std::vector<LenInstr> len; // at most 255 instructions
+  bool has_len_text = false; // len_text NULL vs ""
   std::string len_text;
 };
 
@@ -68,7 +68,7 @@ struct OwnedParam {
 // of itself (pointers into its own storage, rebuilt on copy and move), so
 // code written against the generated static table works on a trace's table.
 class OwnedFunction {
- public:
+public:
   OwnedFunction();
   explicit OwnedFunction(const FunctionInfo &info);
   OwnedFunction(uint16_t id, std::string name, std::vector<OwnedParam> params);
@@ -83,12 +83,12 @@ class OwnedFunction {
   const std::vector<OwnedParam> &params() const { return params_; }
   const FunctionInfo &info() const { return info_; }
 
- private:
+private:
   void rebuild_view();
 
   uint16_t id_ = 0;
   std::string name_;
-  std::vector<OwnedParam> params_;  // at most 255
+  std::vector<OwnedParam> params_; // at most 255
   std::vector<ParamInfo> param_views_;
   FunctionInfo info_{};
 };
@@ -98,11 +98,11 @@ struct Trace {
   // The function-table rows the trace embeds; read_trace returns them sorted
   // by id with no duplicates.
   std::vector<OwnedFunction> functions;
-  std::vector<RankTrace> ranks;  // index = rank in MPI_COMM_WORLD
+  std::vector<RankTrace> ranks; // index = rank in MPI_COMM_WORLD
 
   // The row of function `id`, or nullptr. Binary search when `functions` is
   // sorted (as read_trace returns it), linear scan otherwise.
   const FunctionInfo *function(uint16_t id) const;
 };
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -20,4 +20,4 @@ Trace read_trace(const std::string &path);
 // The same from bytes in memory; `name` prefixes messages.
 Trace read_trace_from_memory(std::string_view bytes, const std::string &name = "<memory>");
 
-}  // namespace pilgrim
+} // namespace pilgrim

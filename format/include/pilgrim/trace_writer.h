@@ -17,8 +17,9 @@
 namespace pilgrim {
 
 struct WriteOptions {
-  // zstd level for every section; 0 = by section size
-  // (default_compression_level: 19 up to 1 MiB, 9 up to 16 MiB, 3 above).
+  // zstd level for every section; 0 = automatic: 19 for META, FUNCTIONS and
+  // the first 4 MiB of RANK payload, then by section size (9 up to 1 MiB,
+  // 6 up to 16 MiB, 3 above; see section_compression.h).
   int compression_level = 0;
   // Also decode every CST signature against the function table before
   // writing (slower; catches encoder bugs at write time).
@@ -26,15 +27,17 @@ struct WriteOptions {
 };
 
 class TraceWriter {
- public:
+public:
   // To a file: writes `path`.tmp, renamed to `path` by finish(). Throws
   // TraceError on I/O failure or an invalid function table.
   TraceWriter(const std::string &path, const TraceHeader &header,
-              const std::vector<const FunctionInfo *> &used_functions, const WriteOptions &options = {});
+              const std::vector<const FunctionInfo *> &used_functions,
+              const WriteOptions &options = {});
   // To memory: the finished file is appended to *out.
   TraceWriter(std::string *out, const TraceHeader &header,
-              const std::vector<const FunctionInfo *> &used_functions, const WriteOptions &options = {});
-  ~TraceWriter();  // an unfinished file is removed
+              const std::vector<const FunctionInfo *> &used_functions,
+              const WriteOptions &options = {});
+  ~TraceWriter(); // an unfinished file is removed
   TraceWriter(const TraceWriter &) = delete;
   TraceWriter &operator=(const TraceWriter &) = delete;
 
@@ -47,7 +50,7 @@ class TraceWriter {
   // header, closes and renames the file.
   void finish();
 
- private:
+private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
@@ -56,11 +59,12 @@ class TraceWriter {
 // which must equal header.nranks).
 void write_trace(const std::string &path, const TraceHeader &header,
                  const std::vector<const FunctionInfo *> &used_functions,
-                 const std::vector<std::string> &serialized_ranks, const WriteOptions &options = {});
+                 const std::vector<std::string> &serialized_ranks,
+                 const WriteOptions &options = {});
 
 std::string write_trace_to_memory(const TraceHeader &header,
                                   const std::vector<const FunctionInfo *> &used_functions,
                                   const std::vector<std::string> &serialized_ranks,
                                   const WriteOptions &options = {});
 
-}  // namespace pilgrim
+} // namespace pilgrim

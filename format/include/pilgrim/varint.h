@@ -45,4 +45,4 @@ inline void put_varint(uint8_t *&p, uint64_t v) noexcept {
 // varint(zigzag(v)).
 inline void put_svarint(uint8_t *&p, int64_t v) noexcept { put_varint(p, zigzag_encode(v)); }
 
-}  // namespace pilgrim
+} // namespace pilgrim
