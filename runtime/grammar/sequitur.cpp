@@ -293,6 +293,95 @@ void Sequitur::unindex(uint32_t n) {
 // Grammar transformations
 
 void Sequitur::append(uint32_t terminal) {
+  if (!pending_.empty()) {
+    const CursorFrame &top = cursor_.back();
+    if (nodes_[top.node].value == static_cast<int64_t>(terminal)) {
+      pending_.push_back(terminal);
+      if (advance_cursor()) {
+        // A whole copy of the tail rule arrived: R^k -> R^(k+1).
+        const uint32_t tail = nodes_[rules_[0].guard].prev;
+        const uint32_t before = nodes_[tail].prev;
+        unindex(before);
+        set_exp(tail, nodes_[tail].exp + 1);
+        push_check(before);
+        length_ += pending_.size();
+        pending_.clear();
+        run();
+      }
+      return;
+    }
+    flush();
+  } else if (loop_fast_path_ && start_loop_match() && nodes_[cursor_.back().node].value == terminal) {
+    pending_.push_back(terminal);
+    if (!advance_cursor())
+      return;
+    // A rule expanding to a single terminal cannot exist (I4); be safe anyway.
+    flush();
+    return;
+  }
+  append_slow(terminal);
+}
+
+void Sequitur::flush() {
+  if (pending_.empty())
+    return;
+  flushing_.swap(pending_);
+  pending_.clear();
+  cursor_.clear();
+  for (uint32_t t : flushing_)
+    append_slow(t);
+  flushing_.clear();
+}
+
+// Points the cursor at the first terminal of the start rule's last symbol when
+// that symbol is a rule reference; false otherwise.
+bool Sequitur::start_loop_match() {
+  const uint32_t tail = nodes_[rules_[0].guard].prev;
+  if (is_guard(tail) || nodes_[tail].value >= 0)
+    return false;
+  cursor_.clear();
+  cursor_.push_back(CursorFrame{tail, 1}); // one more copy of the rule
+  descend_cursor();
+  return true;
+}
+
+// Pushes frames until the innermost one is a terminal.
+void Sequitur::descend_cursor() {
+  for (;;) {
+    const Node &n = nodes_[cursor_.back().node];
+    if (n.value >= 0)
+      return;
+    const uint32_t first = nodes_[rules_[rule_of(n.value)].guard].next;
+    cursor_.push_back(CursorFrame{first, nodes_[first].exp});
+  }
+}
+
+// Moves the cursor past one matched terminal; true when the whole tail rule
+// has been matched.
+bool Sequitur::advance_cursor() {
+  for (;;) {
+    CursorFrame &f = cursor_.back();
+    if (--f.left > 0) {
+      if (nodes_[f.node].value < 0) {
+        const uint32_t first = nodes_[rules_[rule_of(nodes_[f.node].value)].guard].next;
+        cursor_.push_back(CursorFrame{first, nodes_[first].exp});
+        descend_cursor();
+      }
+      return false;
+    }
+    const uint32_t next = nodes_[f.node].next;
+    if (cursor_.size() > 1 && !is_guard(next)) {
+      f = CursorFrame{next, nodes_[next].exp};
+      descend_cursor();
+      return false;
+    }
+    cursor_.pop_back();
+    if (cursor_.empty())
+      return true;
+  }
+}
+
+void Sequitur::append_slow(uint32_t terminal) {
   ++length_;
   const int64_t value = terminal;
   const uint32_t guard = rules_[0].guard;
@@ -500,6 +589,13 @@ void Sequitur::remove_unit_rule(uint32_t rule) {
 // Export
 
 std::vector<std::vector<GrammarSymbol>> Sequitur::rules() const {
+  if (!pending_.empty()) {
+    // Export what the grammar is once the held-back terminals are in it, so
+    // that the exported grammar keeps every invariant.
+    Sequitur flushed(*this);
+    flushed.flush();
+    return flushed.rules();
+  }
   std::vector<std::vector<GrammarSymbol>> out;
   std::vector<uint32_t> id(rules_.size(), kNil);
   std::vector<uint32_t> order{0};
@@ -569,6 +665,7 @@ std::vector<uint32_t> Sequitur::expand() const {
     }
   }
   out.resize(static_cast<size_t>(dst - out.data()));
+  out.insert(out.end(), pending_.begin(), pending_.end());
   return out;
 }
 
@@ -577,8 +674,9 @@ size_t Sequitur::memory_bytes() const {
          table_.capacity() * sizeof(Slot) +
          (free_nodes_.capacity() + free_rules_.capacity() + pending_nodes_.capacity() +
           pending_rules_.capacity() + digram_work_.capacity() + utility_work_.capacity() +
-          unit_work_.capacity()) *
-             sizeof(uint32_t);
+          unit_work_.capacity() + pending_.capacity() + flushing_.capacity()) *
+             sizeof(uint32_t) +
+         cursor_.capacity() * sizeof(CursorFrame);
 }
 
 // ---------------------------------------------------------------------------
@@ -777,6 +875,11 @@ bool Sequitur::check_invariants(std::string *why) const {
     reached += state[r] == 2;
   if (reached != live_rules)
     return fail("some rule is unreachable from the start rule");
+  if (!pending_.empty()) {
+    const uint32_t tail = nodes[rules[0].guard].prev;
+    if (tail >= num_nodes || nodes[tail].value >= 0 || cursor_.empty())
+      return fail("terminals are held back but the start rule does not end with a rule");
+  }
   if (len[0] != length_)
     return fail("grammar expands to " + str(len[0]) + " terminals, " + str(length_) +
                 " were appended");

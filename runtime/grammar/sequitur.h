@@ -31,6 +31,16 @@
 //  I5 The grammar is acyclic, every rule is reachable from the start rule and
 //     it expands to exactly the appended sequence.
 //
+// Loop fast path: when the start rule ends with a rule reference R^k, the
+// next terminals are compared with R's expansion through a cursor and held
+// back ("pending") instead of being run through the digram machinery. When a
+// whole copy of R has arrived, the tail becomes R^(k+1) (what Sequitur itself
+// ends with for a loop body, here in O(1) per terminal without building and
+// tearing down a temporary rule); on the first terminal that differs, the
+// held-back terminals are appended the ordinary way. Pending terminals are
+// part of length(), expand() and rules(); check_invariants() checks the
+// grammar without them, and that they are a prefix of R's expansion.
+//
 // Cost: append() is amortized O(1) (a hash table indexes the digrams). Symbol
 // nodes and rules come from pools with free lists and the work queues keep
 // their capacity, so in steady state (e.g. a loop) append() does not allocate.
@@ -69,7 +79,11 @@ public:
   std::vector<uint32_t> expand() const;
 
   // Number of terminals appended so far.
-  uint64_t length() const { return length_; }
+  uint64_t length() const { return length_ + pending_.size(); }
+
+  // Appends the held-back terminals of the loop fast path the ordinary way,
+  // so that the grammar alone expands to the whole input.
+  void flush();
 
   // Verifies I1..I5 and the internal links (sequence lists, digram index,
   // reference lists and counts, pools). O(size of the grammar). On failure
@@ -144,6 +158,10 @@ private:
   void unindex(uint32_t n);
 
   // Grammar transformations.
+  void append_slow(uint32_t terminal);
+  bool start_loop_match();
+  void descend_cursor();
+  bool advance_cursor();
   void run();
   void check_digram(uint32_t n);
   void process_match(uint32_t n, uint32_t m);
@@ -170,12 +188,25 @@ private:
   std::vector<Slot> table_;
   size_t table_count_ = 0;
 
-  uint64_t length_ = 0;
+  // Loop fast path: terminals matched against the tail rule's expansion, and
+  // the cursor into it (innermost last; `left` counts the repetitions of the
+  // frame's node still to match, the current one included).
+  struct CursorFrame {
+    uint32_t node;
+    uint64_t left;
+  };
+  std::vector<uint32_t> pending_;
+  std::vector<CursorFrame> cursor_;
+  std::vector<uint32_t> flushing_;
+
+  uint64_t length_ = 0; // terminals in the grammar, pending_ excluded
   size_t rule_count_ = 0;
   size_t symbol_count_ = 0;
   // Tests only: when false, a digram matching an entire rule body makes a new
   // rule anyway, so the old rule becomes trivial and is renamed away (I4).
   bool reuse_rules_ = true;
+  // Tests only: when false, every terminal takes the ordinary path.
+  bool loop_fast_path_ = true;
 };
 
 // Expands an exported grammar (rule 0 is the start rule) to its terminal

@@ -51,6 +51,8 @@ namespace pilgrim {
 // The test seam declared a friend in sequitur.h.
 struct SequiturTestAccess {
   static void disable_rule_reuse(Sequitur &s) { s.reuse_rules_ = false; }
+  static void disable_loop_fast_path(Sequitur &s) { s.loop_fast_path_ = false; }
+  static size_t pending(const Sequitur &s) { return s.pending_.size(); }
 };
 
 namespace {
@@ -613,6 +615,57 @@ TEST(Sequitur, DeterministicAndCopyable) {
   EXPECT_EQ(a.rules(), b.rules());
   EXPECT_EQ(a.rules(), c.rules());
   EXPECT_TRUE(CheckState(c, seq, true));
+}
+
+// Symbols in all rules of an exported grammar.
+size_t Size(const Rules &rules) {
+  size_t n = 0;
+  for (const auto &r : rules)
+    n += r.size();
+  return n;
+}
+
+// The loop fast path holds terminals back while they match the tail rule and
+// bumps its exponent when a whole copy has arrived. That is a legal Sequitur
+// step, so the grammar keeps every invariant (checked after every append), but
+// it need not be the very grammar the plain algorithm builds: the plain one may
+// first pair the loop's terminals with other occurrences. Summed over all
+// sequences it must be no larger than the plain grammar, and on any one loop
+// program within 5% of it.
+TEST(Sequitur, LoopFastPathKeepsInvariantsAndSize) {
+  Rng rng(11);
+  size_t held_back = 0, fast_total = 0, plain_total = 0;
+  for (int i = 0; i < 400; ++i) {
+    const size_t n = 1 + Below(rng, 3000);
+    Seq seq;
+    switch (i % 4) {
+    case 0: seq = Loops(rng, n, 2 + i % 5, 1 + i % 4); break;
+    case 1: seq = PeriodicWithNoise(rng, n, 3 + i % 4, 1 + Below(rng, 12), 50); break;
+    case 2: seq = Copies(rng, n, 2 + i % 6, 40); break;
+    default: seq = Random(rng, n, 2 + i % 3); break;
+    }
+    Sequitur fast, plain;
+    SequiturTestAccess::disable_loop_fast_path(plain);
+    for (size_t k = 0; k < seq.size(); ++k) {
+      fast.append(seq[k]);
+      plain.append(seq[k]);
+      held_back += SequiturTestAccess::pending(fast);
+      if (k % 61 == 0) {
+        ASSERT_TRUE(CheckState(fast, Seq(seq.begin(), seq.begin() + k + 1), true));
+      }
+    }
+    ASSERT_TRUE(CheckState(fast, seq, true));
+    const size_t f = Size(fast.rules()), p = Size(plain.rules());
+    fast_total += f;
+    plain_total += p;
+    if (i % 4 == 0) {
+      EXPECT_LE(f, p + p / 20 + 2) << "loop sequence " << i << "\n" << Format(fast.rules()) << Format(plain.rules());
+    }
+  }
+  EXPECT_GT(held_back, 0u); // the fast path was taken
+  EXPECT_LE(fast_total, plain_total) << fast_total << " vs " << plain_total;
+  std::cout << "[ info ] grammar symbols over all sequences: fast path " << fast_total << ", plain "
+            << plain_total << "\n";
 }
 
 // --- expand_rules ---------------------------------------------------------------------
