@@ -2,7 +2,8 @@
 # README command 2: installs what Pilgrim needs, builds it against each MPI
 # and runs the unit tests (ctest) and the lit suite; with --sanitize also an
 # AddressSanitizer/UndefinedBehaviorSanitizer build's unit tests and fuzz
-# corpus. Ends with one line "N passed, N failed".
+# corpus, and a bounded libFuzzer run (scripts/fuzz.sh, counted as one test).
+# Ends with one line "N passed, N failed".
 #   scripts/test.sh [openmpi|mpich|all] [--sanitize]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -59,6 +60,8 @@ if [ $sanitize -eq 1 ]; then
   else
     echo "=== sanitize: BUILD FAILED"; failed=$((failed + 1))
   fi
+  # libFuzzer on the trace reader, clang-14, PILGRIM_FUZZ_SECONDS (default 60).
+  if "$root/scripts/fuzz.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 fi
 rm -f "$log"
 echo "$passed passed, $failed failed"
