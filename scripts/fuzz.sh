@@ -11,7 +11,8 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${PILGRIM_FUZZ_SECONDS:-60}
 case "$seconds" in
-  ''|*[!0-9]*) echo "fuzz.sh: PILGRIM_FUZZ_SECONDS must be a number of seconds, not '$seconds'" >&2; exit 2 ;;
+  ''|*[!0-9]*|0*) # 0 would mean "no limit" to libFuzzer
+    echo "fuzz.sh: PILGRIM_FUZZ_SECONDS must be a positive number of seconds, not '$seconds'" >&2; exit 2 ;;
 esac
 build=${PILGRIM_FUZZ_BUILD:-$root/build/fuzz}
 mkdir -p "$build" || exit 1
