@@ -64,7 +64,7 @@ void Call::start() {
     return;
   Recorder &r = rec();
   if (r.settings.timing != TimingMode::None)
-    ts_->t0 = now_ns();
+    ts_->t0 = ticks();
   if (fid_ == r.id_finalize) {
     // The trace is written before MPI goes away; MPI_Finalize itself is the
     // last call recorded, with the return code it is expected to have.
@@ -89,7 +89,7 @@ void Call::stop() {
     return;
   Recorder &r = rec();
   if (r.settings.timing != TimingMode::None)
-    ts_->t1 = now_ns();
+    ts_->t1 = ticks();
   if (r.multithreaded && !locked_) {
     r.lock.lock();
     locked_ = true;

@@ -15,12 +15,6 @@
 
 namespace pilgrim::rt {
 
-int64_t now_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-}
-
 Recorder &Recorder::get() {
   // Never destroyed: wrappers may run during static destruction.
   static Recorder *r = new Recorder();
@@ -63,6 +57,8 @@ void Recorder::on_init() {
   check_output_writable();
   setup_predefined();
   comms.set_world(MPI_COMM_WORLD);
+  g_use_tsc = invariant_tsc_available();
+  tick_rate_.begin();
   timespec wall;
   clock_gettime(CLOCK_REALTIME, &wall);
   start_time_ns_ = static_cast<int64_t>(wall.tv_sec) * 1000000000 + wall.tv_nsec;
@@ -88,17 +84,38 @@ void Recorder::check_output_writable() {
     stop_run(private_comm_, world_rank_, why);
 }
 
-void Recorder::record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
+uint32_t Recorder::intern_signature(const uint8_t *sig, size_t n) {
+  // A signature starts with its function id (a varint); the id indexes the
+  // last-terminal cache. Ids are below 2^14, i.e. at most two bytes.
+  size_t fid = sig[0] & 0x7f;
+  if ((sig[0] & 0x80) && n > 1)
+    fid |= static_cast<size_t>(sig[1] & 0x7f) << 7;
+  if (fid < last_terminal_of_function_.size()) {
+    uint32_t t = last_terminal_of_function_[fid];
+    if (t != SignatureTable::kNone) {
+      std::string_view k = cst_.key(t);
+      if (k.size() == n && std::memcmp(k.data(), sig, n) == 0)
+        return t;
+    }
+  } else {
+    last_terminal_of_function_.resize(fid + 1, SignatureTable::kNone);
+  }
   bool inserted;
   uint32_t terminal = cst_.intern(sig, n, inserted);
   if (inserted)
     stats_.emplace_back();
+  last_terminal_of_function_[fid] = terminal;
+  return terminal;
+}
+
+void Recorder::record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
+  uint32_t terminal = intern_signature(sig, n);
   SignatureStats &s = stats_[terminal];
   ++s.count;
   if (settings.timing != TimingMode::None) {
-    s.duration.add(static_cast<double>(t1 - t0));
+    s.duration.add(t1 - t0);
     if (s.last_start >= 0)
-      s.interval.add(static_cast<double>(t0 - s.last_start));
+      s.interval.add(t0 - s.last_start);
     s.last_start = t0;
   }
   grammar_.append(terminal);
@@ -125,6 +142,8 @@ size_t Recorder::memory_bytes() const {
 
 void Recorder::on_finalize() {
   state.store(State::Finalized, std::memory_order_release);
+  if (settings.timing != TimingMode::None)
+    tick_rate_.end();
   if (settings.verify)
     write_verify_log();
   write_trace();
@@ -146,13 +165,16 @@ void Recorder::write_verify_log() {
 
 namespace {
 
-TimingStats to_seconds(const TimingAccumulator &a) {
+TimingStats to_seconds(const TimingAccumulator &a, double ns_per_tick) {
+  const double s = ns_per_tick * 1e-9;
   TimingStats t;
   t.n = a.n;
-  t.mean = a.mean * 1e-9;
-  t.m2 = a.m2 * 1e-18;
-  t.min = a.min * 1e-9;
-  t.max = a.max * 1e-9;
+  if (a.n == 0)
+    return t;
+  t.mean = a.mean() * s;
+  t.m2 = a.m2() * s * s;
+  t.min = static_cast<double>(a.min) * s;
+  t.max = static_cast<double>(a.max) * s;
   return t;
 }
 
@@ -177,8 +199,8 @@ void Recorder::write_trace() {
     CstEntry e;
     e.signature = std::string(cst_.key(t));
     e.count = stats_[t].count;
-    e.duration = to_seconds(stats_[t].duration);
-    e.interval = to_seconds(stats_[t].interval);
+    e.duration = to_seconds(stats_[t].duration, tick_rate_.ns_per_tick());
+    e.interval = to_seconds(stats_[t].interval, tick_rate_.ns_per_tick());
     mine.cst.push_back(std::move(e));
   }
   mine.grammar.rules = grammar_.rules();

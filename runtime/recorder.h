@@ -5,6 +5,7 @@
 
 #include "address_registry.h"
 #include "call.h"
+#include "clock.h"
 #include "comm_registry.h"
 #include "handle_registry.h"
 #include "request_registry.h"
@@ -83,8 +84,14 @@ private:
   void print_summary();
   void write_verify_log();
 
+  uint32_t intern_signature(const uint8_t *sig, size_t n);
+
   SignatureTable cst_;
+  // Per function id: the terminal of its last call. A loop repeats a
+  // function's signature, and comparing bytes is cheaper than hashing them.
+  std::vector<uint32_t> last_terminal_of_function_;
   std::vector<SignatureStats> stats_;
+  TickRate tick_rate_;
   Sequitur grammar_;
   std::vector<uint8_t> verify_log_;
   uint64_t calls_ = 0;
@@ -93,6 +100,5 @@ private:
   int world_rank_ = 0, world_size_ = 1;
 };
 
-int64_t now_ns();
 
 }  // namespace pilgrim::rt

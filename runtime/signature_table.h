@@ -15,6 +15,8 @@ uint64_t hash_bytes(const uint8_t *p, size_t n);
 
 class SignatureTable {
 public:
+  static constexpr uint32_t kNone = 0xffffffffu;
+
   SignatureTable() { slots_.assign(64, Slot{}); }
 
   // Index of `key`, inserting it if new (`inserted` tells which).
@@ -52,7 +54,7 @@ public:
   }
 
 private:
-  static constexpr uint32_t kEmpty = 0xffffffffu;
+  static constexpr uint32_t kEmpty = kNone;
   struct Slot {
     uint64_t hash = 0;
     uint32_t index = kEmpty;

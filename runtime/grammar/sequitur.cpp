@@ -293,6 +293,13 @@ void Sequitur::unindex(uint32_t n) {
 // Grammar transformations
 
 void Sequitur::append(uint32_t terminal) {
+  if (tail_repeats_ > 0) {
+    if (nodes_[nodes_[rules_[0].guard].prev].value == static_cast<int64_t>(terminal)) {
+      ++tail_repeats_;
+      return;
+    }
+    apply_tail_repeats();
+  }
   if (!pending_.empty()) {
     const CursorFrame &top = cursor_.back();
     if (nodes_[top.node].value == static_cast<int64_t>(terminal)) {
@@ -311,6 +318,10 @@ void Sequitur::append(uint32_t terminal) {
       return;
     }
     flush();
+  } else if (loop_fast_path_ && nodes_[nodes_[rules_[0].guard].prev].value ==
+                                     static_cast<int64_t>(terminal)) {
+    tail_repeats_ = 1; // a^k a: applied when the run ends
+    return;
   } else if (loop_fast_path_ && start_loop_match() && nodes_[cursor_.back().node].value == terminal) {
     pending_.push_back(terminal);
     if (!advance_cursor())
@@ -322,7 +333,21 @@ void Sequitur::append(uint32_t terminal) {
   append_slow(terminal);
 }
 
+// a^k followed by tail_repeats_ more a: a^(k + tail_repeats_).
+void Sequitur::apply_tail_repeats() {
+  const uint32_t tail = nodes_[rules_[0].guard].prev;
+  const uint32_t before = nodes_[tail].prev;
+  unindex(before);
+  set_exp(tail, nodes_[tail].exp + tail_repeats_);
+  push_check(before);
+  length_ += tail_repeats_;
+  tail_repeats_ = 0;
+  run();
+}
+
 void Sequitur::flush() {
+  if (tail_repeats_ > 0)
+    apply_tail_repeats();
   if (pending_.empty())
     return;
   flushing_.swap(pending_);
@@ -589,7 +614,7 @@ void Sequitur::remove_unit_rule(uint32_t rule) {
 // Export
 
 std::vector<std::vector<GrammarSymbol>> Sequitur::rules() const {
-  if (!pending_.empty()) {
+  if (!pending_.empty() || tail_repeats_ > 0) {
     // Export what the grammar is once the held-back terminals are in it, so
     // that the exported grammar keeps every invariant.
     Sequitur flushed(*this);
@@ -666,6 +691,9 @@ std::vector<uint32_t> Sequitur::expand() const {
   }
   out.resize(static_cast<size_t>(dst - out.data()));
   out.insert(out.end(), pending_.begin(), pending_.end());
+  if (tail_repeats_ > 0)
+    out.insert(out.end(), static_cast<size_t>(tail_repeats_),
+               static_cast<uint32_t>(nodes_[nodes_[rules_[0].guard].prev].value));
   return out;
 }
 
@@ -875,6 +903,11 @@ bool Sequitur::check_invariants(std::string *why) const {
     reached += state[r] == 2;
   if (reached != live_rules)
     return fail("some rule is unreachable from the start rule");
+  if (tail_repeats_ > 0) {
+    const uint32_t tail = nodes[rules[0].guard].prev;
+    if (tail >= num_nodes || nodes[tail].value < 0 || !pending_.empty())
+      return fail("repeats are held back but the start rule does not end with a terminal");
+  }
   if (!pending_.empty()) {
     const uint32_t tail = nodes[rules[0].guard].prev;
     if (tail >= num_nodes || nodes[tail].value >= 0 || cursor_.empty())

@@ -39,7 +39,8 @@
 // tearing down a temporary rule); on the first terminal that differs, the
 // held-back terminals are appended the ordinary way. Pending terminals are
 // part of length(), expand() and rules(); check_invariants() checks the
-// grammar without them, and that they are a prefix of R's expansion.
+// grammar without them. Likewise a run of the start rule's last terminal,
+// a^k a a a, only counts the repeats and applies a^(k+3) once the run ends.
 //
 // Cost: append() is amortized O(1) (a hash table indexes the digrams). Symbol
 // nodes and rules come from pools with free lists and the work queues keep
@@ -79,7 +80,7 @@ public:
   std::vector<uint32_t> expand() const;
 
   // Number of terminals appended so far.
-  uint64_t length() const { return length_ + pending_.size(); }
+  uint64_t length() const { return length_ + pending_.size() + tail_repeats_; }
 
   // Appends the held-back terminals of the loop fast path the ordinary way,
   // so that the grammar alone expands to the whole input.
@@ -159,6 +160,7 @@ private:
 
   // Grammar transformations.
   void append_slow(uint32_t terminal);
+  void apply_tail_repeats();
   bool start_loop_match();
   void descend_cursor();
   bool advance_cursor();
@@ -198,6 +200,7 @@ private:
   std::vector<uint32_t> pending_;
   std::vector<CursorFrame> cursor_;
   std::vector<uint32_t> flushing_;
+  uint64_t tail_repeats_ = 0; // copies of the start rule's last terminal held back
 
   uint64_t length_ = 0; // terminals in the grammar, pending_ excluded
   size_t rule_count_ = 0;

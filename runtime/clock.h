@@ -1,0 +1,72 @@
+// The clock of the hot path. On x86-64 with an invariant TSC (constant rate,
+// never stopped) a timestamp is one RDTSC: about half the cost of
+// clock_gettime under a hypervisor, and no system call anywhere. Tick counts
+// become nanoseconds only when the trace is written, with a rate measured
+// against CLOCK_MONOTONIC over the whole run (see TickRate). Without an
+// invariant TSC, ticks are CLOCK_MONOTONIC nanoseconds.
+#pragma once
+
+#include <cstdint>
+#include <ctime>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <x86intrin.h>
+#endif
+
+namespace pilgrim::rt {
+
+inline int64_t monotonic_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+// Whether ticks() reads the TSC; decided once, at MPI_Init.
+inline bool g_use_tsc = false;
+
+inline bool invariant_tsc_available() {
+#if defined(__x86_64__)
+  unsigned a, b, c, d;
+  if (!__get_cpuid(0x80000000u, &a, &b, &c, &d) || a < 0x80000007u)
+    return false;
+  __get_cpuid(0x80000007u, &a, &b, &c, &d);
+  return (d >> 8) & 1u; // "Invariant TSC"
+#else
+  return false;
+#endif
+}
+
+inline int64_t ticks() {
+#if defined(__x86_64__)
+  if (g_use_tsc)
+    return static_cast<int64_t>(__rdtsc());
+#endif
+  return monotonic_ns();
+}
+
+// Nanoseconds per tick, from two (ticks, monotonic ns) readings far apart.
+class TickRate {
+public:
+  void begin() {
+    t0_ = ticks();
+    ns0_ = monotonic_ns();
+  }
+  // Ends the measurement; waits until at least 2 ms have passed, so that a
+  // very short run still gets a rate good to about 0.1%.
+  void end() {
+    int64_t ns;
+    do
+      ns = monotonic_ns();
+    while (ns - ns0_ < 2000000);
+    const int64_t t = ticks();
+    ns_per_tick_ = t > t0_ ? static_cast<double>(ns - ns0_) / static_cast<double>(t - t0_) : 1.0;
+  }
+  double ns_per_tick() const { return g_use_tsc ? ns_per_tick_ : 1.0; }
+
+private:
+  int64_t t0_ = 0, ns0_ = 0;
+  double ns_per_tick_ = 1.0;
+};
+
+}  // namespace pilgrim::rt
