@@ -15,24 +15,28 @@ public:
     null_key_ = key;
     has_null_ = true;
   }
-  void add_predefined(uint64_t key, uint32_t index) { predefined_.set(key, index); }
+  void add_predefined(uint64_t key, uint32_t index) {
+    has_last_ = false;
+    predefined_.set(key, index);
+  }
 
   // Handle element encoding (docs/FORMAT.md): 0 null, 2k+1 predefined k,
   // 2u+2 user id u. A handle never seen before gets a fresh id.
   uint64_t encode(uint64_t key) {
+    if (key == last_key_ && has_last_)
+      return last_encoded_; // the same handle as the previous call's
     if (has_null_ && key == null_key_)
       return 0;
-    if (const uint32_t *p = predefined_.find(key))
-      return 2ull * *p + 1;
-    if (const uint32_t *u = user_.find(key))
-      return 2ull * *u + 2;
-    uint32_t id = pool_.acquire();
-    user_.set(key, id);
-    return 2ull * id + 2;
+    uint64_t e = encode_lookup(key);
+    last_key_ = key;
+    last_encoded_ = e;
+    has_last_ = true;
+    return e;
   }
   // A handle MPI just created: a new id even if the value was seen before
   // (its earlier object was freed without our noticing).
   uint64_t create(uint64_t key) {
+    has_last_ = false;
     if (has_null_ && key == null_key_)
       return 0;
     if (const uint32_t *p = predefined_.find(key))
@@ -44,6 +48,7 @@ public:
     return 2ull * id + 2;
   }
   void release(uint64_t key) {
+    has_last_ = false;
     if (const uint32_t *u = user_.find(key)) {
       pool_.release(*u);
       user_.erase(key);
@@ -53,10 +58,21 @@ public:
   size_t memory_bytes() const { return predefined_.memory_bytes() + user_.memory_bytes(); }
 
 private:
+  uint64_t encode_lookup(uint64_t key) {
+    if (const uint32_t *p = predefined_.find(key))
+      return 2ull * *p + 1;
+    if (const uint32_t *u = user_.find(key))
+      return 2ull * *u + 2;
+    uint32_t id = pool_.acquire();
+    user_.set(key, id);
+    return 2ull * id + 2;
+  }
   FlatMap predefined_, user_;
   SymbolPool pool_;
   uint64_t null_key_ = 0;
   bool has_null_ = false;
+  uint64_t last_key_ = 0, last_encoded_ = 0;
+  bool has_last_ = false;
 };
 
 }  // namespace pilgrim::rt

@@ -15,11 +15,15 @@
 
 namespace pilgrim::rt {
 
-Recorder &Recorder::get() {
-  // Never destroyed: wrappers may run during static destruction.
-  static Recorder *r = new Recorder();
+Recorder &Recorder::create() {
+  static Recorder *r = new Recorder(); // thread-safe first construction
+  instance_ = r;
   return *r;
 }
+
+namespace {
+__attribute__((constructor)) void create_recorder_at_load() { Recorder::get(); }
+}  // namespace
 
 Recorder::Recorder() {
   auto id_of = [](const char *name) -> uint16_t {

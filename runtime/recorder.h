@@ -52,7 +52,13 @@ struct SignatureStats {
 
 class Recorder {
 public:
-  static Recorder &get();
+  // The one recorder, made on first use (usually by the library's load-time
+  // constructor) and never destroyed: wrappers may run during static
+  // destruction. The check is one load on the hot path.
+  static Recorder &get() {
+    Recorder *r = instance_;
+    return __builtin_expect(r != nullptr, 1) ? *r : create();
+  }
 
   std::atomic<State> state{State::BeforeInit};
   Settings settings;
@@ -78,6 +84,8 @@ public:
 
 private:
   Recorder();
+  static Recorder &create();
+  static inline Recorder *instance_ = nullptr;
   void setup_predefined();
   void check_output_writable();
   void write_trace();
