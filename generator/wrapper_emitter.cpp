@@ -87,6 +87,8 @@ private:
         return "::pilgrim::rt::comm_ctx(" + r.name + ")";
       if (r.kind == HandleKind::Group)
         return "::pilgrim::rt::group_ctx(" + r.name + ")";
+      if (r.kind == HandleKind::Win)
+        return "::pilgrim::rt::win_ctx(" + r.name + ")";
     }
     return "::pilgrim::rt::RankCtx{}";
   }
@@ -166,14 +168,21 @@ private:
           line(std::string(after ? "c_.requests_out(" : "c_.requests_in(") + n + ", " + len + ");");
         return;
       }
-      if (after && s.action == HandleAction::Create)
+      // A window's cached rank (win_ctx) is dropped when the window is freed
+      // and when a handle value, perhaps recycled, comes back from a create.
+      if (after && s.action == HandleAction::Create) {
         line("c_.handles_create(" + k + ", " + n + ", " + len + ");");
-      else if (after && s.action == HandleAction::Free)
+        if (s.kind == HandleKind::Win)
+          line("::pilgrim::rt::forget_windows(" + n + ", " + len + ");");
+      } else if (after && s.action == HandleAction::Free) {
         line("c_.handle_free(" + k + ", " + n + ", before_" + n + "_);");
-      else if (scalar)
+        if (s.kind == HandleKind::Win)
+          line("::pilgrim::rt::forget_windows(&before_" + n + "_, 1);");
+      } else if (scalar) {
         line("c_.handle(" + k + ", " + n + ");");
-      else
+      } else {
         line("c_.handles(" + k + ", " + n + ", " + len + ");");
+      }
       return;
     }
     default:
@@ -300,7 +309,8 @@ void emit_wrappers(const JoinResult &joined, size_t begin, size_t end, std::ostr
          "// One PMPI wrapper per MPI function: the prologue encodes the in-values, the\n"
          "// PMPI call runs unchanged, the epilogue encodes the out-values and the return code.\n"
          "#include <mpi.h>\n"
-         "#include \"call.h\"\n\n"
+         "#include \"call.h\"\n"
+         "#include \"window_registry.h\"\n\n"
          "// Deprecated MPI functions are wrapped like any other.\n"
          "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"\n\n";
   for (size_t i = begin; i < end && i < joined.wrapped.size(); ++i)

@@ -30,6 +30,7 @@ struct RankCtx {
 };
 RankCtx comm_ctx(MPI_Comm comm);
 RankCtx group_ctx(MPI_Group group);
+RankCtx win_ctx(MPI_Win win); // the window's group (window_registry.cpp)
 
 // What a request is, noted when it is created, so that its status can be
 // stored with only what the call did not already say.

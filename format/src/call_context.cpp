@@ -1,6 +1,9 @@
 #include "pilgrim/call_context.h"
 
 #include "pilgrim/predefined_handles.h"
+#include "pilgrim/trace_error.h"
+
+#include <algorithm>
 
 namespace pilgrim {
 
@@ -26,6 +29,86 @@ int64_t CallContext::rank_in_comm(uint64_t handle_code) const {
   return -1;
 }
 
+int64_t CallContext::rank_in_window(uint64_t handle_code) const {
+  const HandleCode h = decode_handle_code(handle_code);
+  if (h.kind != HandleCode::User || !windows)
+    return -1;
+  auto it = std::lower_bound(windows->begin(), windows->end(), h.index,
+                             [](const WindowRank &w, uint64_t id) { return w.win_id < id; });
+  return it != windows->end() && it->win_id == h.index ? it->rank : -1;
+}
+
+namespace {
+
+bool creates_windows(const FunctionInfo &f) {
+  for (uint8_t i = 0; i < f.nparams; ++i)
+    if (f.params[i].role == Role::Handle && f.params[i].handle_kind == HandleKind::Win &&
+        f.params[i].action == HandleAction::Create)
+      return true;
+  return false;
+}
+
+// The caller's rank in the first communicator the call names, -1 if none.
+int64_t rank_in_first_comm(const DecodedCall &call, const CallContext &ctx) {
+  const FunctionInfo &f = *call.function;
+  for (uint8_t i = 0; i < f.nparams; ++i) {
+    const ParamInfo &p = f.params[i];
+    if (p.role != Role::Handle || p.handle_kind != HandleKind::Comm ||
+        p.action == HandleAction::Create)
+      continue;
+    const DecodedValue *v = call.params[i].any();
+    if (!v || v->null || v->elements.size() != 1)
+      return -1;
+    return ctx.rank_in_comm(v->elements[0].code);
+  }
+  return -1;
+}
+
+} // namespace
+
+std::vector<WindowRank> window_ranks(const Trace &trace, const std::vector<CstEntry> &cst,
+                                     const CallContext &ctx) {
+  std::vector<WindowRank> out;
+  for (const CstEntry &e : cst) {
+    DecodedCall call;
+    try {
+      const FunctionInfo *f = trace.function(signature_function_id(e.signature));
+      if (!f || !creates_windows(*f))
+        continue;
+      call = decode_signature(trace, e.signature);
+    } catch (const TraceError &) {
+      continue;
+    }
+    const FunctionInfo &f = *call.function;
+    const int64_t rank = rank_in_first_comm(call, ctx);
+    for (uint8_t i = 0; i < f.nparams; ++i) {
+      const ParamInfo &p = f.params[i];
+      if (p.role != Role::Handle || p.handle_kind != HandleKind::Win ||
+          p.action != HandleAction::Create || !call.params[i].has_out)
+        continue;
+      for (const DecodedElement &el : call.params[i].out.elements) {
+        const HandleCode h = decode_handle_code(el.code);
+        if (h.kind == HandleCode::User)
+          out.push_back(WindowRank{h.index, rank});
+      }
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const WindowRank &a, const WindowRank &b) {
+    return a.win_id < b.win_id || (a.win_id == b.win_id && a.rank < b.rank);
+  });
+  // One entry per id; creations that disagree leave the rank unknown.
+  std::vector<WindowRank> merged;
+  for (const WindowRank &w : out) {
+    if (!merged.empty() && merged.back().win_id == w.win_id) {
+      if (merged.back().rank != w.rank)
+        merged.back().rank = -1;
+      continue;
+    }
+    merged.push_back(w);
+  }
+  return merged;
+}
+
 int64_t caller_rank_for(const DecodedCall &call, size_t param, const CallContext &ctx) {
   if (!call.function || param >= call.params.size())
     return -1;
@@ -43,11 +126,14 @@ int64_t caller_rank_for(const DecodedCall &call, size_t param, const CallContext
   if (ref < 0 || ref >= f.nparams)
     return -1;
   const ParamInfo &rp = f.params[ref];
-  if (rp.role != Role::Handle || rp.handle_kind != HandleKind::Comm)
+  if (rp.role != Role::Handle ||
+      (rp.handle_kind != HandleKind::Comm && rp.handle_kind != HandleKind::Win))
     return -1;
   const DecodedValue *v = call.params[static_cast<size_t>(ref)].any();
   if (!v || v->null || v->elements.size() != 1)
     return -1;
+  if (rp.handle_kind == HandleKind::Win)
+    return ctx.rank_in_window(v->elements[0].code);
   return ctx.rank_in_comm(v->elements[0].code);
 }
 

@@ -237,6 +237,27 @@ inline const ParamInfo kFakeDoubleParams[] = {
 inline const ParamInfo kCommFreeParams[] = {
     handle("comm", "MPI_Comm *", HandleKind::Comm, HandleAction::Free, Direction::InOut, P),
 };
+inline const ParamInfo kWinCreateParams[] = {
+    param("base", "void *", CType::Void, Role::Buffer, Direction::In, P, HandleKind::None,
+          HandleAction::None, 1),
+    param("size", "MPI_Aint", CType::Aint, Role::Value),
+    value("disp_unit"),
+    handle("info", "MPI_Info", HandleKind::Info),
+    comm_param(),
+    handle("win", "MPI_Win *", HandleKind::Win, HandleAction::Create, Direction::Out, P),
+};
+inline const ParamInfo kPutParams[] = {
+    param("origin_addr", "const void *", CType::Void, Role::Buffer, Direction::In, P | C,
+          HandleKind::None, HandleAction::None, 1, 2),
+    value("origin_count"),
+    type_param("origin_datatype"),
+    param("target_rank", "int", CType::Int, Role::Rank, Direction::In, kFlagRelative,
+          HandleKind::None, HandleAction::None, 7),
+    param("target_disp", "MPI_Aint", CType::Aint, Role::Value),
+    value("target_count"),
+    type_param("target_datatype"),
+    handle("win", "MPI_Win", HandleKind::Win),
+};
 
 #define PILGRIM_SAMPLE_ROW(id, name, params)                                                       \
   FunctionInfo { id, name, static_cast<uint8_t>(sizeof(params) / sizeof(ParamInfo)), params }
@@ -265,6 +286,8 @@ inline const FunctionInfo kFunctions[] = {
     PILGRIM_SAMPLE_ROW(21, "MPI_Comm_rank", kCommRankParams),
     PILGRIM_SAMPLE_ROW(22, "MPI_Init", kInitParams),
     FunctionInfo{23, "MPI_Finalize", 0, nullptr},
+    PILGRIM_SAMPLE_ROW(24, "MPI_Win_create", kWinCreateParams),
+    PILGRIM_SAMPLE_ROW(25, "MPI_Put", kPutParams),
     PILGRIM_SAMPLE_ROW(900, "PILGRIM_Fake_double", kFakeDoubleParams),
 };
 #undef PILGRIM_SAMPLE_ROW

@@ -92,6 +92,8 @@ void use_trace(const Trace &trace) {
   for (size_t r = 0; r < trace.ranks.size(); ++r) {
     const RankTrace &rt = trace.ranks[r];
     CallContext ctx{static_cast<int64_t>(r), &rt.comms};
+    const std::vector<WindowRank> windows = window_ranks(trace, rt.cst, ctx);
+    ctx.windows = &windows;
     for (const CstEntry &e : rt.cst) {
       try {
         use_call(decode_signature(trace, e.signature), ctx);

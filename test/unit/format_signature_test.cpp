@@ -14,6 +14,7 @@
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
+#include "pilgrim/trace_model.h"
 
 namespace pilgrim {
 namespace {
@@ -151,6 +152,61 @@ TEST(FormatSignature, RelativeRanksUseTheCommsTable) {
                                .v(s::handle_predefined(1))
                                .done();
   EXPECT_NE(text(self, 7).find("dest=0 (+0), tag=0, comm=MPI_COMM_SELF"), std::string::npos);
+}
+
+TEST(FormatSignature, RmaRanksUseTheWindowsCreator) {
+  // comm#4: this rank is rank 1 there; in MPI_COMM_WORLD it is rank 7.
+  const std::vector<CommInfo> comms = {CommInfo{4, 1, 3, -1}};
+  auto create = [](uint64_t comm, uint64_t win) {
+    return SigBuilder("MPI_Win_create")
+        .v(s::buffer_id(0))
+        .i(64)
+        .i(4)
+        .v(s::kHandleNull)
+        .v(comm)
+        .arr(1)
+        .v(s::handle_user(win))
+        .done();
+  };
+  auto put = [](int64_t offset, uint64_t win) {
+    return SigBuilder("MPI_Put")
+        .v(s::buffer_id(1))
+        .i(1)
+        .v(sample::kInt)
+        .v(s::rank_relative(offset))
+        .i(0)
+        .i(1)
+        .v(sample::kInt)
+        .v(s::handle_user(win))
+        .done();
+  };
+  Trace trace;
+  for (const char *f : {"MPI_Win_create", "MPI_Put"})
+    trace.functions.emplace_back(sample::function(f));
+  std::vector<CstEntry> cst(6);
+  cst[0].signature = create(s::handle_user(4), 0);       // win#0 over comm#4: rank 1
+  cst[1].signature = create(sample::kWorld, 1);          // win#1 over WORLD: rank 7...
+  cst[2].signature = create(s::handle_predefined(1), 1); // ...and, reused, over SELF: rank 0
+  cst[3].signature = create(sample::kWorld, 2);          // win#2 twice over WORLD: rank 7
+  cst[4].signature = create(sample::kWorld, 2);
+  cst[5].signature = std::string("\x18\x00\xff", 3); // malformed: skipped
+  CallContext ctx{7, &comms};
+  const std::vector<WindowRank> windows = window_ranks(trace, cst, ctx);
+  ASSERT_EQ(windows.size(), 3u);
+  EXPECT_EQ(windows[0].win_id, 0u);
+  EXPECT_EQ(windows[0].rank, 1);
+  EXPECT_EQ(windows[1].rank, -1); // ambiguous
+  EXPECT_EQ(windows[2].rank, 7);
+  ctx.windows = &windows;
+  auto put_text = [&](int64_t offset, uint64_t win) {
+    return format_call(decode(put(offset, win)), ctx);
+  };
+  EXPECT_NE(put_text(1, 0).find("target_rank=2 (+1),"), std::string::npos);
+  EXPECT_NE(put_text(-2, 1).find("target_rank=self-2,"), std::string::npos);
+  EXPECT_NE(put_text(-7, 2).find("target_rank=0 (-7),"), std::string::npos);
+  EXPECT_NE(put_text(1, 9).find("target_rank=self+1,"), std::string::npos); // never created
+  ctx.windows = nullptr;
+  EXPECT_NE(put_text(1, 0).find("target_rank=self+1,"), std::string::npos);
 }
 
 TEST(FormatSignature, TagsBuffersHandles) {

@@ -12,6 +12,8 @@ std::vector<std::string> format_cst(const Trace &trace, uint32_t rank) {
   CallContext ctx;
   ctx.world_rank = rank;
   ctx.comms = &rt.comms;
+  const std::vector<WindowRank> windows = window_ranks(trace, rt.cst, ctx);
+  ctx.windows = &windows;
   std::vector<std::string> texts;
   texts.reserve(rt.cst.size());
   for (size_t i = 0; i < rt.cst.size(); ++i) {

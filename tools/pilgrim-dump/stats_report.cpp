@@ -72,6 +72,8 @@ void print_stats(TextOutput &out, const Trace &trace, int64_t only_rank) {
     CallContext ctx;
     ctx.world_rank = r;
     ctx.comms = &rt.comms;
+    const std::vector<WindowRank> windows = window_ranks(trace, rt.cst, ctx);
+    ctx.windows = &windows;
     for (size_t i = 0; i < rt.cst.size(); ++i) {
       const CstEntry &e = rt.cst[i];
       DecodedCall call;
