@@ -18,6 +18,8 @@ const char *section_type_name(uint16_t type) {
     return "FUNCTIONS";
   case SectionType::Rank:
     return "RANK";
+  case SectionType::Timing:
+    return "TIMING";
   case SectionType::MergedCst:
     return "MERGED_CST";
   case SectionType::MergedGrammar:

@@ -9,6 +9,7 @@
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/signature_decoder.h"
+#include "pilgrim/timing_codec.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
 
@@ -54,6 +55,7 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
       functions = static_cast<int>(i);
       break;
     case SectionType::Rank:
+    case SectionType::Timing:
       break;
     default:
       if (e.flags & kSectionCritical)
@@ -98,6 +100,17 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
       fail(c.label(i) + ": second RANK section for rank " + std::to_string(e.rank));
     section_of_rank[e.rank] = static_cast<int64_t>(i);
   }
+  std::vector<int64_t> timing_of_rank(nranks, -1);
+  for (size_t i = 0; i < c.sections.size(); ++i) {
+    const SectionEntry &e = c.sections[i];
+    if (e.type != static_cast<uint16_t>(SectionType::Timing))
+      continue;
+    if (e.rank >= nranks)
+      fail(c.label(i) + ": rank out of range (" + std::to_string(nranks) + " ranks)");
+    if (timing_of_rank[e.rank] >= 0)
+      fail(c.label(i) + ": second TIMING section for rank " + std::to_string(e.rank));
+    timing_of_rank[e.rank] = static_cast<int64_t>(i);
+  }
 
   {
     const std::string payload = c.payload(static_cast<size_t>(functions));
@@ -117,6 +130,14 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
       rank = parse_rank(payload);
     } catch (const TraceError &e) {
       rethrow_with_context(name + ": " + c.label(s), e);
+    }
+    if (timing_of_rank[r] >= 0) {
+      const size_t ts = static_cast<size_t>(timing_of_rank[r]);
+      try {
+        apply_timing(rank, c.payload(ts));
+      } catch (const TraceError &e) {
+        rethrow_with_context(name + ": " + c.label(ts), e);
+      }
     }
     for (size_t i = 0; i < rank.cst.size(); ++i) {
       try {

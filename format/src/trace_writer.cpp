@@ -14,6 +14,7 @@
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/section_compression.h"
 #include "pilgrim/signature_decoder.h"
+#include "pilgrim/timing_codec.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
 
@@ -132,6 +133,17 @@ void TraceWriter::add_rank(uint32_t rank, std::string_view serialized) {
       rethrow_with_context(where + " CST entry " + std::to_string(i), e);
     }
   }
+  // Timing goes to its own stored TIMING section: quantized codes do not
+  // compress, and kept apart they leave the RANK section's compressed size
+  // depending only on the calls.
+  std::string without_timing, timing;
+  if (has_timing(parsed)) {
+    timing = serialize_timing(parsed);
+    for (CstEntry &e : parsed.cst)
+      e.duration = e.interval = TimingStats{};
+    without_timing = serialize_rank(parsed);
+    serialized = without_timing;
+  }
   int level = w.options.compression_level;
   if (level <= 0) {
     // The first kHighLevelBudget bytes of RANK payload (in add order) get the
@@ -146,6 +158,10 @@ void TraceWriter::add_rank(uint32_t rank, std::string_view serialized) {
   }
   w.container->add_section(static_cast<uint16_t>(SectionType::Rank), rank, kSectionCritical,
                            serialized, level);
+  if (!timing.empty())
+    w.container->add_encoded_section(static_cast<uint16_t>(SectionType::Timing), rank, 0,
+                                     static_cast<uint8_t>(SectionCodec::Stored), timing,
+                                     timing.size());
   w.have_rank[rank] = true;
   ++w.ranks_added;
 }

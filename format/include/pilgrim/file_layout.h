@@ -31,6 +31,7 @@ enum class SectionType : uint16_t {
   Meta = 1,      // trace header fields (TLV)
   Functions = 2, // the embedded function-table rows
   Rank = 3,      // one rank's CST, grammar and communicators (rank field = the rank)
+  Timing = 4,    // one rank's quantized per-signature timing (not critical)
   // Reserved for format version 2 (cross-rank merged data):
   MergedCst = 16,
   MergedGrammar = 17,
