@@ -46,6 +46,7 @@ Call::Call(uint16_t function_id) noexcept : ts_(&thread_state()), fid_(function_
   }
   ts_->sig.clear();
   ts_->ndeferred = 0;
+  ts_->nheld = 0;
   ts_->slots.clear();
   ts_->sig.put_varint(fid_);
   ts_->sig.put_varint(ts_->tid);
@@ -109,7 +110,9 @@ void Call::finish(int64_t rc) {
   Recorder &r = rec();
   SignatureBuffer &b = ts_->sig;
   // Requests created by this call: their pool is keyed by everything else.
+  // The first one holds the call's buffers until it is gone.
   size_t prefix = b.size();
+  bool buffers_handed_over = false;
   for (int i = 0; i < ts_->ndeferred; ++i) {
     const auto &d = ts_->deferred[i];
     if (!d.where) {
@@ -122,13 +125,24 @@ void Call::finish(int64_t rc) {
       b.put_varint(0);
       continue;
     }
-    uint64_t id = r.requests.create(key, d.where, b.data(), prefix, d.info);
+    const int nheld = buffers_handed_over ? 0 : ts_->nheld;
+    uint64_t id = r.requests.create(key, d.where, b.data(), prefix, d.info, ts_->held, nheld);
+    buffers_handed_over = true;
     b.put_varint(2);
     b.put_varint(2 * id + 2);
   }
   b.put_zigzag(rc);
   r.requests.unclaim_all();
   r.record(b.data(), b.size(), ts_->t0, ts_->t1);
+  if (ts_->nheld > 0 && !buffers_handed_over) {
+    if (r.keeps_buffers(fid_)) {
+      for (int i = 0; i < ts_->nheld; ++i)
+        r.addresses.pin(ts_->held[i]);
+    } else {
+      for (int i = 0; i < ts_->nheld; ++i)
+        r.addresses.release(ts_->held[i]);
+    }
+  }
   active_ = false;
 }
 
@@ -255,7 +269,7 @@ void Call::requests_out(const MPI_Request *p, int64_t n) {
     if (key == null_key) {
       buf().put_varint(0);
       if (slot && slot->entry != RequestRegistry::kNone)
-        r.requests.release(slot->entry); // completed and freed by MPI
+        r.requests.release(slot->entry, r.addresses); // completed and freed by MPI
     } else if (slot && slot->entry != RequestRegistry::kNone && slot->before_key == key) {
       buf().put_varint(2 * r.requests.id(slot->entry) + 2); // still active, or persistent
     } else {
@@ -282,12 +296,18 @@ void Call::buffer(const void *p) {
     v = 0;
   else if (p == MPI_BOTTOM)
     v = 2;
-  else
-    v = 3 + rec().addresses.id(p);
+  else {
+    Recorder &r = rec();
+    v = 3 + static_cast<uint64_t>(r.addresses.acquire(p));
+    if (ts_->nheld < ThreadState::kMaxHeld)
+      ts_->held[ts_->nheld++] = p;
+    else
+      r.addresses.pin(p); // more buffers than a call can have: keep it
+  }
   buf().put_varint(v);
 }
 
-void Call::pointer(const void *p) { buf().put_varint(p ? 1 + rec().addresses.id(p) : 0); }
+void Call::pointer(const void *p) { buf().put_varint(p ? 1 + rec().addresses.pin(p) : 0); }
 
 void Call::string(const char *s) {
   if (!s) {
@@ -329,7 +349,7 @@ void Call::callback(const void *fn) {
     buf().put_varint(2ull * *k + 1);
     return;
   }
-  buf().put_varint(2ull * r.callbacks.id(fn) + 2);
+  buf().put_varint(2ull * r.callbacks.pin(fn) + 2);
 }
 
 // --- statuses --------------------------------------------------------------------

@@ -33,6 +33,17 @@ Recorder::Recorder() {
   id_init = id_of("MPI_Init");
   id_init_thread = id_of("MPI_Init_thread");
   id_finalize = id_of("MPI_Finalize");
+  for (const char *name : {"MPI_Win_create", "MPI_Win_create_c", "MPI_Win_attach",
+                           "MPI_Buffer_attach", "MPI_Buffer_attach_c", "MPI_Comm_attach_buffer",
+                           "MPI_Comm_attach_buffer_c", "MPI_Session_attach_buffer",
+                           "MPI_Session_attach_buffer_c"}) {
+    const uint16_t id = id_of(name);
+    if (id == 0xffff)
+      continue;
+    if (keeps_buffers_.size() <= id)
+      keeps_buffers_.resize(id + 1u, false);
+    keeps_buffers_[id] = true;
+  }
 }
 
 namespace {

@@ -40,6 +40,11 @@ struct ThreadState {
     ReqInfo info;
   } deferred[4];
   int ndeferred = 0;
+  // Buffers this call acquired (AddressRegistry), released when the call or
+  // the request it creates ends.
+  static constexpr int kMaxHeld = 4;
+  const void *held[kMaxHeld];
+  int nheld = 0;
   int64_t t0 = 0, t1 = 0;
 };
 ThreadState &thread_state();
@@ -76,6 +81,11 @@ public:
   void on_init();
   // Called by the Call of MPI_Finalize before PMPI_Finalize runs.
   void on_finalize();
+  // Whether the buffers of function `fid` stay in MPI's hands after the call
+  // returns without a request (a window's base, an attached buffer).
+  bool keeps_buffers(uint16_t fid) const {
+    return fid < keeps_buffers_.size() && keeps_buffers_[fid];
+  }
   // One complete signature.
   void record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
 
@@ -94,6 +104,7 @@ private:
 
   uint32_t intern_signature(const uint8_t *sig, size_t n);
 
+  std::vector<bool> keeps_buffers_;
   SignatureTable cst_;
   // Per function id: the terminal of its last call. A loop repeats a
   // function's signature, and comparing bytes is cheaper than hashing them.

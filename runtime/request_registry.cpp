@@ -29,7 +29,7 @@ void RequestRegistry::link(uint32_t e) {
 }
 
 uint64_t RequestRegistry::create(uint64_t key, const void *where, const uint8_t *sig, size_t n,
-                                 const ReqInfo &info) {
+                                 const ReqInfo &info, const void *const *held, int nheld) {
   bool inserted;
   uint32_t pool = pool_keys_.intern(sig, n, inserted);
   if (inserted)
@@ -42,6 +42,9 @@ uint64_t RequestRegistry::create(uint64_t key, const void *where, const uint8_t 
   x.slot = pools_[pool].acquire();
   x.id = cantor(pool, x.slot);
   x.info = info;
+  x.nheld = 0;
+  for (int i = 0; i < nheld && i < 4; ++i)
+    x.held[x.nheld++] = held[i];
   link(e);
   return x.id;
 }
@@ -61,6 +64,7 @@ uint32_t RequestRegistry::adopt(uint64_t key, const void *where) {
   x.slot = pools_[pool].acquire();
   x.id = cantor(pool, x.slot);
   x.info = ReqInfo{};
+  x.nheld = 0;
   link(e);
   return e;
 }
@@ -95,10 +99,13 @@ void RequestRegistry::unclaim_all() {
   claimed_.clear();
 }
 
-void RequestRegistry::release(uint32_t e) {
+void RequestRegistry::release(uint32_t e, AddressRegistry &buffers) {
   Entry &x = entries_[e];
   if (!x.live)
     return;
+  for (int i = 0; i < x.nheld; ++i)
+    buffers.release(x.held[i]);
+  x.nheld = 0;
   uint32_t *head = heads_.find(x.key);
   if (head) {
     if (*head == e) {

@@ -10,6 +10,7 @@
 // trace is the Cantor pairing of (pool, slot): unique across pools, small.
 #pragma once
 
+#include "address_registry.h"
 #include "call.h"
 #include "flat_map.h"
 #include "signature_table.h"
@@ -25,14 +26,16 @@ public:
 
   // A request just created by a call whose other bytes are `sig[0..n)`.
   // Returns the symbolic id.
+  // It holds the buffers `held[0..nheld)` of `buffers` until it is released.
   uint64_t create(uint64_t key, const void *where, const uint8_t *sig, size_t n,
-                  const ReqInfo &info);
+                  const ReqInfo &info, const void *const *held, int nheld);
   // The entry for a request handle value seen at `where`; kNone if unknown.
   // Entries claimed earlier in the same call are skipped.
   uint32_t find(uint64_t key, const void *where);
   // An entry for a request we never saw created (e.g. made inside MPI).
   uint32_t adopt(uint64_t key, const void *where);
-  void release(uint32_t entry);
+  // The request is gone: its id and the buffers it held are free again.
+  void release(uint32_t entry, AddressRegistry &buffers);
   void unclaim_all();
 
   uint64_t id(uint32_t entry) const { return entries_[entry].id; }
@@ -47,6 +50,8 @@ private:
     uint32_t pool = 0, slot = 0;
     uint32_t next = kNone; // next entry with the same handle value
     bool live = false, claimed = false;
+    uint8_t nheld = 0;
+    const void *held[4];
     ReqInfo info;
   };
   uint32_t new_entry();

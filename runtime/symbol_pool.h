@@ -23,6 +23,7 @@ public:
   void release(uint32_t id) { free_.push(id); }
   uint32_t high_water() const { return next_; }
   size_t in_use() const { return next_ - free_.size(); }
+  size_t memory_bytes() const { return free_.size() * sizeof(uint32_t); }
 
 private:
   std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<uint32_t>> free_;
