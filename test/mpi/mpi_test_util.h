@@ -63,6 +63,16 @@ inline void pass() {
   }
 }
 
+// The value of a numeric command-line option such as "-n 20": an integer in
+// [min, 100000], or a failure that names the option.
+inline int parse_count(const char *text, const char *opt, long min) {
+  char *end = nullptr;
+  const long v = std::strtol(text, &end, 10);
+  if (end == text || *end != '\0' || v < min || v > 100000)
+    fail("invalid value '%s' for %s", text, opt);
+  return int(v);
+}
+
 inline bool close_to(double got, double want, double rel = 1e-12) {
   return std::fabs(got - want) <= rel * std::fmax(1.0, std::fabs(want));
 }
