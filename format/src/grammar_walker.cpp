@@ -1,5 +1,6 @@
 #include "pilgrim/grammar_walker.h"
 
+#include <algorithm>
 #include <string>
 
 #include "pilgrim/trace_error.h"
@@ -17,9 +18,11 @@ uint64_t sat_add(uint64_t a, uint64_t b) {
   return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
 }
 
-// Iterative DFS from every rule; calls `finish(rule)` in post-order (every
-// rule after all rules it references). Throws on a cycle.
-template <typename Finish> void post_order(const Grammar &g, Finish finish) {
+// Iterative DFS from every rule (or only from `only_root` when it is a rule);
+// calls `finish(rule)` in post-order (every rule after all rules it
+// references). Throws on a cycle.
+template <typename Finish>
+void post_order(const Grammar &g, Finish finish, uint64_t only_root = UINT64_MAX) {
   const size_t n = g.rules.size();
   std::vector<uint8_t> color(n, 0); // 0 unvisited, 1 on the stack, 2 done
   struct Frame {
@@ -27,7 +30,9 @@ template <typename Finish> void post_order(const Grammar &g, Finish finish) {
     size_t pos;
   };
   std::vector<Frame> stack;
-  for (size_t root = 0; root < n; ++root) {
+  const bool one = only_root < n;
+  for (size_t root = one ? static_cast<size_t>(only_root) : 0; root < (one ? only_root + 1 : n);
+       ++root) {
     if (color[root])
       continue;
     color[root] = 1;
@@ -81,29 +86,61 @@ void validate_grammar(const Grammar &g, size_t nterminals) {
   post_order(g, [](size_t) {});
 }
 
-std::vector<uint64_t> rule_lengths(const Grammar &g) {
+std::vector<uint64_t> rule_lengths(const Grammar &g, uint64_t only_root) {
   std::vector<uint64_t> len(g.rules.size(), 0);
-  post_order(g, [&](size_t r) {
+  post_order(
+      g,
+      [&](size_t r) {
     uint64_t total = 0;
     for (const GrammarSymbol &s : g.rules[r]) {
       const uint64_t one = is_terminal(s) ? 1 : rule_index(s) < len.size() ? len[rule_index(s)] : 0;
       total = sat_add(total, sat_mul(one, s.exp));
     }
     len[r] = total;
-  });
+      },
+      only_root);
   return len;
 }
 
-uint64_t expanded_length(const Grammar &g) {
-  if (g.rules.empty())
+uint64_t expanded_length(const Grammar &g, uint64_t root) {
+  if (root >= g.rules.size())
     return 0;
-  return rule_lengths(g)[0];
+  return rule_lengths(g, root)[root];
 }
 
-GrammarWalker::GrammarWalker(const Grammar &grammar)
-    : grammar_(grammar), lengths_(rule_lengths(grammar)) {
-  if (!grammar_.rules.empty())
-    stack_.push_back({0, 0, 0});
+std::vector<std::pair<uint64_t, uint64_t>> terminal_counts(const Grammar &g, uint64_t root) {
+  std::vector<std::pair<uint64_t, uint64_t>> out;
+  if (root >= g.rules.size())
+    return out;
+  std::vector<size_t> order; // children before parents
+  post_order(g, [&](size_t r) { order.push_back(r); }, root);
+  std::vector<uint64_t> times(g.rules.size(), 0);
+  times[root] = 1;
+  std::vector<std::pair<uint64_t, uint64_t>> raw;
+  for (auto it = order.rbegin(); it != order.rend(); ++it) {
+    const uint64_t m = times[*it];
+    for (const GrammarSymbol &s : g.rules[*it]) {
+      const uint64_t n = sat_mul(m, s.exp);
+      if (is_terminal(s))
+        raw.emplace_back(static_cast<uint64_t>(s.value), n);
+      else if (rule_index(s) < times.size())
+        times[rule_index(s)] = sat_add(times[rule_index(s)], n);
+    }
+  }
+  std::sort(raw.begin(), raw.end());
+  for (const auto &p : raw) {
+    if (!out.empty() && out.back().first == p.first)
+      out.back().second = sat_add(out.back().second, p.second);
+    else
+      out.push_back(p);
+  }
+  return out;
+}
+
+GrammarWalker::GrammarWalker(const Grammar &grammar, uint64_t root)
+    : grammar_(grammar), lengths_(rule_lengths(grammar, root)) {
+  if (root < grammar_.rules.size())
+    stack_.push_back({root, 0, 0});
 }
 
 bool GrammarWalker::next(uint64_t &terminal) {

@@ -94,32 +94,32 @@ TimingStats quantize_timing(const TimingStats &t) {
   return q;
 }
 
-bool has_timing(const RankTrace &rank) {
-  for (const CstEntry &e : rank.cst)
+bool has_timing(const std::vector<CstEntry> &cst) {
+  for (const CstEntry &e : cst)
     if (e.duration.n != 0 || e.interval.n != 0)
       return true;
   return false;
 }
 
-std::string serialize_timing(const RankTrace &rank) {
+std::string serialize_timing(const std::vector<CstEntry> &cst) {
   std::string out;
-  out.reserve(4 + rank.cst.size() * 18);
+  out.reserve(4 + cst.size() * 18);
   ByteWriter w(out);
-  w.varint(rank.cst.size());
-  for (const CstEntry &e : rank.cst) {
+  w.varint(cst.size());
+  for (const CstEntry &e : cst) {
     put_timing(w, e.duration, e.count);
     put_timing(w, e.interval, e.count);
   }
   return out;
 }
 
-void apply_timing(RankTrace &rank, std::string_view payload) {
+void apply_timing(std::vector<CstEntry> &cst, std::string_view payload) {
   ByteReader r(payload);
   const uint64_t n = r.varint();
-  if (n != rank.cst.size())
-    r.fail("timing for " + std::to_string(n) + " CST entries, the RANK section has " +
-           std::to_string(rank.cst.size()));
-  for (CstEntry &e : rank.cst) {
+  if (n != cst.size())
+    r.fail("timing for " + std::to_string(n) + " CST entries, the CST has " +
+           std::to_string(cst.size()));
+  for (CstEntry &e : cst) {
     e.duration = get_timing(r, e.count);
     e.interval = get_timing(r, e.count);
   }

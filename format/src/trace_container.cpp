@@ -24,6 +24,10 @@ const char *section_type_name(uint16_t type) {
     return "MERGED_CST";
   case SectionType::MergedGrammar:
     return "MERGED_GRAMMAR";
+  case SectionType::RankComms:
+    return "RANK_COMMS";
+  case SectionType::MergedTiming:
+    return "MERGED_TIMING";
   case SectionType::RankGrammarMap:
     return "RANK_GRAMMAR_MAP";
   }
@@ -118,7 +122,7 @@ void ContainerWriter::finish() {
   std::string header;
   ByteWriter h(header);
   h.bytes(std::string_view(kTraceMagic, sizeof kTraceMagic));
-  h.u16le(kFormatVersion);
+  h.u16le(version_);
   h.u16le(0);
   h.u32le(static_cast<uint32_t>(sections_.size()));
   h.u64le(table_offset);

@@ -1,5 +1,10 @@
 #include "pilgrim/trace_model.h"
 
+#include <algorithm>
+#include <unordered_map>
+
+#include "pilgrim/trace_error.h"
+
 namespace pilgrim {
 
 OwnedFunction::OwnedFunction() { rebuild_view(); }
@@ -118,6 +123,98 @@ const FunctionInfo *Trace::function(uint16_t id) const {
     if (f.id() == id)
       return &f.info();
   return nullptr;
+}
+
+uint32_t MergedTrace::grammar_of(uint32_t rank) const {
+  auto it = std::upper_bound(rank_map.begin(), rank_map.end(), rank,
+                             [](uint32_t r, const RankRange &x) { return r < x.first; });
+  if (it == rank_map.begin() || rank - (it - 1)->first >= (it - 1)->count)
+    throw TraceError("rank " + std::to_string(rank) + " is not in the rank map");
+  return (it - 1)->grammar;
+}
+
+const std::vector<CommInfo> &MergedTrace::comms_of(uint32_t rank) const {
+  static const std::vector<CommInfo> kNone;
+  auto it = std::lower_bound(comms.begin(), comms.end(), rank,
+                             [](const RankComms &x, uint32_t r) { return x.rank < r; });
+  return it != comms.end() && it->rank == rank ? it->comms : kNone;
+}
+
+RankView Trace::rank(uint32_t r) const {
+  if (r >= header.nranks)
+    throw TraceError("rank " + std::to_string(r) + " out of range (the trace has " +
+                     std::to_string(header.nranks) + " ranks)");
+  RankView v;
+  v.rank = r;
+  v.grammar = merged.grammar_of(r);
+  if (v.grammar >= merged.roots.size())
+    throw TraceError("rank " + std::to_string(r) + ": grammar " + std::to_string(v.grammar) +
+                     " does not exist");
+  v.root = merged.roots[v.grammar];
+  v.cst = &merged.cst;
+  v.rules = &merged.rules;
+  v.comms = &merged.comms_of(r);
+  return v;
+}
+
+RankTrace Trace::rank_trace(uint32_t r) const {
+  const RankView v = rank(r);
+  const auto &pool = merged.rules.rules;
+  // Rules reachable from the root, and terminals they use.
+  std::vector<uint64_t> rules{v.root}, terminals;
+  std::unordered_map<uint64_t, uint64_t> rule_id, terminal_id;
+  rule_id[v.root] = 0;
+  for (size_t k = 0; k < rules.size(); ++k)
+    for (const GrammarSymbol &sym : pool.at(rules[k])) {
+      if (is_terminal(sym)) {
+        if (terminal_id.emplace(static_cast<uint64_t>(sym.value), 0).second)
+          terminals.push_back(static_cast<uint64_t>(sym.value));
+      } else if (rule_id.emplace(rule_index(sym), 0).second) {
+        rules.push_back(rule_index(sym));
+      }
+    }
+  std::sort(rules.begin() + 1, rules.end());
+  std::sort(terminals.begin(), terminals.end());
+  for (size_t k = 0; k < rules.size(); ++k)
+    rule_id[rules[k]] = k;
+  RankTrace out;
+  for (size_t k = 0; k < terminals.size(); ++k) {
+    terminal_id[terminals[k]] = k;
+    out.cst.push_back(merged.cst.at(terminals[k]));
+  }
+  for (uint64_t rule : rules) {
+    std::vector<GrammarSymbol> body = pool[rule];
+    for (GrammarSymbol &sym : body)
+      sym.value = is_terminal(sym)
+                      ? static_cast<int64_t>(terminal_id[static_cast<uint64_t>(sym.value)])
+                      : rule_symbol_value(rule_id[rule_index(sym)]);
+    out.grammar.rules.push_back(std::move(body));
+  }
+  out.comms = *v.comms;
+  return out;
+}
+
+MergedTrace merged_from_ranks(std::vector<RankTrace> ranks) {
+  MergedTrace m;
+  for (uint32_t r = 0; r < ranks.size(); ++r) {
+    RankTrace &rt = ranks[r];
+    const uint64_t cst_base = m.cst.size(), rule_base = m.rules.rules.size();
+    for (CstEntry &e : rt.cst)
+      m.cst.push_back(std::move(e));
+    if (rt.grammar.rules.empty())
+      rt.grammar.rules.emplace_back(); // no calls: an empty start rule
+    for (auto &body : rt.grammar.rules) {
+      for (GrammarSymbol &s : body)
+        s.value = is_terminal(s) ? s.value + static_cast<int64_t>(cst_base)
+                                 : rule_symbol_value(rule_index(s) + rule_base);
+      m.rules.rules.push_back(std::move(body));
+    }
+    m.roots.push_back(rule_base);
+    m.rank_map.push_back(RankRange{r, 1, r});
+    if (!rt.comms.empty())
+      m.comms.push_back(RankComms{r, std::move(rt.comms)});
+  }
+  return m;
 }
 
 } // namespace pilgrim

@@ -6,6 +6,7 @@
 
 #include "pilgrim/file_layout.h"
 #include "pilgrim/function_table_codec.h"
+#include "pilgrim/merged_codec.h"
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/signature_decoder.h"
@@ -36,49 +37,16 @@ std::string read_file(const std::string &path) {
 
 } // namespace
 
-Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
-  const Container c = parse_container(bytes, name);
+namespace {
+
+// Section indices of the types that occur at most once (-1 when absent).
+struct Singles {
+  int meta = -1, functions = -1, merged_cst = -1, merged_grammar = -1, rank_map = -1,
+      rank_comms = -1, merged_timing = -1;
+};
+
+void read_per_rank(const Container &c, const std::string &name, Trace &trace) {
   auto fail = [&](const std::string &message) -> void { throw TraceError(name + ": " + message); };
-
-  int meta = -1, functions = -1;
-  for (size_t i = 0; i < c.sections.size(); ++i) {
-    const SectionEntry &e = c.sections[i];
-    switch (static_cast<SectionType>(e.type)) {
-    case SectionType::Meta:
-      if (meta >= 0)
-        fail(c.label(i) + ": second META section");
-      meta = static_cast<int>(i);
-      break;
-    case SectionType::Functions:
-      if (functions >= 0)
-        fail(c.label(i) + ": second FUNCTIONS section");
-      functions = static_cast<int>(i);
-      break;
-    case SectionType::Rank:
-    case SectionType::Timing:
-      break;
-    default:
-      if (e.flags & kSectionCritical)
-        fail(c.label(i) + ": unsupported critical section type " + std::to_string(e.type));
-      break; // ancillary section of a later writer: skip
-    }
-  }
-  if (meta < 0)
-    fail("no META section");
-  if (functions < 0)
-    fail("no FUNCTIONS section");
-
-  Trace trace;
-  {
-    const std::string payload = c.payload(static_cast<size_t>(meta));
-    try {
-      trace.header = decode_meta(payload);
-    } catch (const TraceError &e) {
-      rethrow_with_context(name + ": " + c.label(static_cast<size_t>(meta)), e);
-    }
-  }
-  trace.header.version = c.version;
-
   // Map ranks to sections before allocating anything per rank: nranks
   // cannot exceed the number of RANK sections.
   const uint32_t nranks = trace.header.nranks;
@@ -89,52 +57,34 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
   if (rank_sections != nranks)
     fail("META says " + std::to_string(nranks) + " ranks but the file has " +
          std::to_string(rank_sections) + " RANK sections");
-  std::vector<int64_t> section_of_rank(nranks, -1);
+  std::vector<int64_t> section_of_rank(nranks, -1), timing_of_rank(nranks, -1);
   for (size_t i = 0; i < c.sections.size(); ++i) {
     const SectionEntry &e = c.sections[i];
-    if (e.type != static_cast<uint16_t>(SectionType::Rank))
+    const bool rank = e.type == static_cast<uint16_t>(SectionType::Rank);
+    if (!rank && e.type != static_cast<uint16_t>(SectionType::Timing))
       continue;
     if (e.rank >= nranks)
       fail(c.label(i) + ": rank out of range (" + std::to_string(nranks) + " ranks)");
-    if (section_of_rank[e.rank] >= 0)
-      fail(c.label(i) + ": second RANK section for rank " + std::to_string(e.rank));
-    section_of_rank[e.rank] = static_cast<int64_t>(i);
-  }
-  std::vector<int64_t> timing_of_rank(nranks, -1);
-  for (size_t i = 0; i < c.sections.size(); ++i) {
-    const SectionEntry &e = c.sections[i];
-    if (e.type != static_cast<uint16_t>(SectionType::Timing))
-      continue;
-    if (e.rank >= nranks)
-      fail(c.label(i) + ": rank out of range (" + std::to_string(nranks) + " ranks)");
-    if (timing_of_rank[e.rank] >= 0)
-      fail(c.label(i) + ": second TIMING section for rank " + std::to_string(e.rank));
-    timing_of_rank[e.rank] = static_cast<int64_t>(i);
+    std::vector<int64_t> &of = rank ? section_of_rank : timing_of_rank;
+    if (of[e.rank] >= 0)
+      fail(c.label(i) + ": second " + (rank ? "RANK" : "TIMING") + " section for rank " +
+           std::to_string(e.rank));
+    of[e.rank] = static_cast<int64_t>(i);
   }
 
-  {
-    const std::string payload = c.payload(static_cast<size_t>(functions));
-    try {
-      trace.functions = decode_function_table(payload);
-    } catch (const TraceError &e) {
-      rethrow_with_context(name + ": " + c.label(static_cast<size_t>(functions)), e);
-    }
-  }
-
-  trace.ranks.resize(nranks);
+  std::vector<RankTrace> ranks(nranks);
   for (uint32_t r = 0; r < nranks; ++r) {
     const size_t s = static_cast<size_t>(section_of_rank[r]);
-    RankTrace &rank = trace.ranks[r];
-    const std::string payload = c.payload(s);
+    RankTrace &rank = ranks[r];
     try {
-      rank = parse_rank(payload);
+      rank = parse_rank(c.payload(s));
     } catch (const TraceError &e) {
       rethrow_with_context(name + ": " + c.label(s), e);
     }
     if (timing_of_rank[r] >= 0) {
       const size_t ts = static_cast<size_t>(timing_of_rank[r]);
       try {
-        apply_timing(rank, c.payload(ts));
+        apply_timing(rank.cst, c.payload(ts));
       } catch (const TraceError &e) {
         rethrow_with_context(name + ": " + c.label(ts), e);
       }
@@ -149,6 +99,115 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
       }
     }
   }
+  trace.merged = merged_from_ranks(std::move(ranks));
+}
+
+void read_merged(const Container &c, const std::string &name, const Singles &at, Trace &trace) {
+  auto fail = [&](const std::string &message) -> void { throw TraceError(name + ": " + message); };
+  for (size_t i = 0; i < c.sections.size(); ++i)
+    if (c.sections[i].type == static_cast<uint16_t>(SectionType::Rank) ||
+        c.sections[i].type == static_cast<uint16_t>(SectionType::Timing))
+      fail(c.label(i) + ": per-rank section in a version-2 file");
+  if (at.merged_cst < 0)
+    fail("no MERGED_CST section");
+  if (at.merged_grammar < 0)
+    fail("no MERGED_GRAMMAR section");
+  if (at.rank_map < 0)
+    fail("no RANK_GRAMMAR_MAP section");
+  MergedTrace &m = trace.merged;
+  auto parse = [&](int index, auto &&body) {
+    const size_t i = static_cast<size_t>(index);
+    try {
+      body(c.payload(i));
+    } catch (const TraceError &e) {
+      rethrow_with_context(name + ": " + c.label(i), e);
+    }
+  };
+  parse(at.merged_cst, [&](const std::string &p) { m.cst = parse_merged_cst(p); });
+  parse(at.merged_grammar,
+        [&](const std::string &p) { parse_merged_grammar(p, m.rules, m.roots); });
+  parse(at.rank_map, [&](const std::string &p) { m.rank_map = parse_rank_map(p); });
+  if (at.rank_comms >= 0)
+    parse(at.rank_comms, [&](const std::string &p) { m.comms = parse_rank_comms(p); });
+  if (at.merged_timing >= 0)
+    parse(at.merged_timing, [&](const std::string &p) { apply_timing(m.cst, p); });
+  try {
+    check_merged(m, trace.header.nranks);
+  } catch (const TraceError &e) {
+    rethrow_with_context(name, e);
+  }
+  for (size_t i = 0; i < m.cst.size(); ++i) {
+    try {
+      const uint16_t id = signature_function_id(m.cst[i].signature);
+      if (!trace.function(id))
+        throw TraceError("unknown function id " + std::to_string(id));
+    } catch (const TraceError &e) {
+      rethrow_with_context(name + ": " + c.label(static_cast<size_t>(at.merged_cst)) +
+                               ": CST entry " + std::to_string(i),
+                           e);
+    }
+  }
+}
+
+} // namespace
+
+Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
+  const Container c = parse_container(bytes, name);
+  auto fail = [&](const std::string &message) -> void { throw TraceError(name + ": " + message); };
+
+  Singles at;
+  for (size_t i = 0; i < c.sections.size(); ++i) {
+    const SectionEntry &e = c.sections[i];
+    int *slot = nullptr;
+    switch (static_cast<SectionType>(e.type)) {
+    case SectionType::Meta: slot = &at.meta; break;
+    case SectionType::Functions: slot = &at.functions; break;
+    case SectionType::MergedCst: slot = &at.merged_cst; break;
+    case SectionType::MergedGrammar: slot = &at.merged_grammar; break;
+    case SectionType::RankGrammarMap: slot = &at.rank_map; break;
+    case SectionType::RankComms: slot = &at.rank_comms; break;
+    case SectionType::MergedTiming: slot = &at.merged_timing; break;
+    case SectionType::Rank:
+    case SectionType::Timing:
+      break;
+    default:
+      if (e.flags & kSectionCritical)
+        fail(c.label(i) + ": unsupported critical section type " + std::to_string(e.type));
+      break; // ancillary section of a later writer: skip
+    }
+    if (slot) {
+      if (*slot >= 0)
+        fail(c.label(i) + ": second " + section_type_name(e.type) + " section");
+      *slot = static_cast<int>(i);
+    }
+  }
+  if (at.meta < 0)
+    fail("no META section");
+  if (at.functions < 0)
+    fail("no FUNCTIONS section");
+
+  Trace trace;
+  {
+    const std::string payload = c.payload(static_cast<size_t>(at.meta));
+    try {
+      trace.header = decode_meta(payload);
+    } catch (const TraceError &e) {
+      rethrow_with_context(name + ": " + c.label(static_cast<size_t>(at.meta)), e);
+    }
+  }
+  trace.header.version = c.version;
+  {
+    const std::string payload = c.payload(static_cast<size_t>(at.functions));
+    try {
+      trace.functions = decode_function_table(payload);
+    } catch (const TraceError &e) {
+      rethrow_with_context(name + ": " + c.label(static_cast<size_t>(at.functions)), e);
+    }
+  }
+  if (c.version == kFormatVersionPerRank)
+    read_per_rank(c, name, trace);
+  else
+    read_merged(c, name, at, trace);
   return trace;
 }
 

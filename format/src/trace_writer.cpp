@@ -10,6 +10,7 @@
 
 #include "pilgrim/file_layout.h"
 #include "pilgrim/function_table_codec.h"
+#include "pilgrim/merged_codec.h"
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/section_compression.h"
@@ -27,6 +28,7 @@ struct TraceWriter::Impl {
   std::unordered_set<uint16_t> function_ids;
   std::vector<bool> have_rank;
   uint32_t ranks_added = 0;
+  bool merged_added = false;
   uint64_t high_level_bytes = 0; // RANK payload compressed at kSmallSectionLevel so far
 
   std::string path, tmp_path; // file target
@@ -40,7 +42,7 @@ struct TraceWriter::Impl {
   void start(const TraceHeader &h, const std::vector<const FunctionInfo *> &used,
              const WriteOptions &o) {
     header = h;
-    header.version = kFormatVersion;
+    header.version = 0; // set by finish() from what was added
     options = o;
     functions = used;
     const std::string functions_payload = encode_function_table(used); // validates
@@ -115,6 +117,8 @@ void TraceWriter::add_rank(uint32_t rank, std::string_view serialized) {
                      " ranks)");
   if (w.have_rank[rank])
     throw TraceError(where + ": added twice");
+  if (w.merged_added)
+    throw TraceError(where + ": the merged trace was added already");
   RankTrace parsed;
   try {
     parsed = parse_rank(serialized);
@@ -137,8 +141,8 @@ void TraceWriter::add_rank(uint32_t rank, std::string_view serialized) {
   // compress, and kept apart they leave the RANK section's compressed size
   // depending only on the calls.
   std::string without_timing, timing;
-  if (has_timing(parsed)) {
-    timing = serialize_timing(parsed);
+  if (has_timing(parsed.cst)) {
+    timing = serialize_timing(parsed.cst);
     for (CstEntry &e : parsed.cst)
       e.duration = e.interval = TimingStats{};
     without_timing = serialize_rank(parsed);
@@ -166,15 +170,61 @@ void TraceWriter::add_rank(uint32_t rank, std::string_view serialized) {
   ++w.ranks_added;
 }
 
+void TraceWriter::add_merged(const MergedTrace &m) {
+  Impl &w = *impl_;
+  if (w.finished)
+    throw TraceError("trace already finished");
+  if (w.merged_added || w.ranks_added > 0)
+    throw TraceError("the merged trace must be added once, without per-rank sections");
+  check_merged(m, w.header.nranks);
+  for (size_t i = 0; i < m.cst.size(); ++i) {
+    try {
+      const uint16_t id = signature_function_id(m.cst[i].signature);
+      if (!w.function_ids.count(id))
+        throw TraceError("function id " + std::to_string(id) +
+                         " is not in the used function table");
+      if (w.options.verify_signatures)
+        decode_signature([&w](uint16_t fid) { return w.lookup(fid); }, m.cst[i].signature);
+    } catch (const TraceError &e) {
+      rethrow_with_context("merged CST entry " + std::to_string(i), e);
+    }
+  }
+  const int level =
+      w.options.compression_level > 0 ? w.options.compression_level : kSmallSectionLevel;
+  auto add = [&](SectionType type, const std::string &payload) {
+    w.container->add_section(static_cast<uint16_t>(type), kNoRank, kSectionCritical, payload,
+                             payload.size() <= kHighLevelBudget
+                                 ? level
+                                 : default_compression_level(payload.size()));
+  };
+  add(SectionType::MergedCst, encode_merged_cst(m.cst));
+  add(SectionType::MergedGrammar, encode_merged_grammar(m.rules, m.roots));
+  add(SectionType::RankGrammarMap, encode_rank_map(m.rank_map));
+  if (!m.comms.empty())
+    add(SectionType::RankComms, encode_rank_comms(m.comms));
+  if (has_timing(m.cst)) {
+    // Stored, so the file's size does not depend on the times measured.
+    const std::string timing = serialize_timing(m.cst);
+    w.container->add_encoded_section(static_cast<uint16_t>(SectionType::MergedTiming), kNoRank,
+                                     0, static_cast<uint8_t>(SectionCodec::Stored), timing,
+                                     timing.size());
+  }
+  w.merged_added = true;
+}
+
 void TraceWriter::finish() {
   Impl &w = *impl_;
   if (w.finished)
     return;
-  if (w.ranks_added != w.header.nranks) {
+  if (w.merged_added) {
+    w.container->set_version(kFormatVersion);
+  } else if (w.ranks_added != w.header.nranks) {
     for (uint32_t r = 0; r < w.header.nranks; ++r)
       if (!w.have_rank[r])
         throw TraceError("rank " + std::to_string(r) + " was never added");
   }
+  if (!w.merged_added)
+    w.container->set_version(kFormatVersionPerRank);
   w.container->finish();
   w.finished = true;
   if (w.file) {
@@ -227,6 +277,24 @@ std::string write_trace_to_memory(const TraceHeader &header,
   TraceWriter w(&out, checked_header(header, serialized_ranks), used_functions, options);
   for (size_t r = 0; r < serialized_ranks.size(); ++r)
     w.add_rank(static_cast<uint32_t>(r), serialized_ranks[r]);
+  w.finish();
+  return out;
+}
+
+void write_merged_trace(const std::string &path, const TraceHeader &header,
+                        const std::vector<const FunctionInfo *> &used_functions,
+                        const MergedTrace &merged, const WriteOptions &options) {
+  TraceWriter w(path, header, used_functions, options);
+  w.add_merged(merged);
+  w.finish();
+}
+
+std::string write_merged_trace_to_memory(const TraceHeader &header,
+                                         const std::vector<const FunctionInfo *> &used_functions,
+                                         const MergedTrace &merged, const WriteOptions &options) {
+  std::string out;
+  TraceWriter w(&out, header, used_functions, options);
+  w.add_merged(merged);
   w.finish();
   return out;
 }

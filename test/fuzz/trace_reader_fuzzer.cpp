@@ -89,22 +89,26 @@ void use_call(const DecodedCall &call, const CallContext &ctx) {
 }
 
 void use_trace(const Trace &trace) {
-  for (size_t r = 0; r < trace.ranks.size(); ++r) {
-    const RankTrace &rt = trace.ranks[r];
-    CallContext ctx{static_cast<int64_t>(r), &rt.comms};
-    const std::vector<WindowRank> windows = window_ranks(trace, rt.cst, ctx);
+  // Ranks share grammars: look at a bounded number of them.
+  for (uint32_t r = 0; r < trace.nranks() && r < 64; ++r) {
+    const RankView v = trace.rank(r);
+    CallContext ctx{static_cast<int64_t>(r), v.comms};
+    const std::vector<WindowRank> windows = window_ranks(trace, *v.cst, ctx);
     ctx.windows = &windows;
-    for (const CstEntry &e : rt.cst) {
+    for (const auto &tc : terminal_counts(*v.rules, v.root)) {
+      if (tc.first >= v.cst->size())
+        __builtin_trap(); // checked at read time
       try {
-        use_call(decode_signature(trace, e.signature), ctx);
+        use_call(decode_signature(trace, (*v.cst)[tc.first].signature), ctx);
       } catch (const TraceError &) {
       }
     }
-    (void)expanded_length(rt.grammar);
-    GrammarWalker walker(rt.grammar);
+    (void)expanded_length(*v.rules, v.root);
+    (void)trace.rank_trace(r);
+    GrammarWalker walker(*v.rules, v.root);
     uint64_t t;
     for (int n = 0; n < 100000 && walker.next(t); ++n) {
-      if (t >= rt.cst.size())
+      if (t >= v.cst->size())
         __builtin_trap(); // the walker must stay in range
     }
   }

@@ -67,7 +67,7 @@ TEST(TimingCodec, EveryKindRoundTrips) {
   RankTrace back = rt;
   for (CstEntry &e : back.cst)
     e.duration = e.interval = TimingStats{};
-  apply_timing(back, serialize_timing(rt));
+  apply_timing(back.cst, serialize_timing(rt.cst));
   for (size_t i = 0; i < rt.cst.size(); ++i) {
     for (auto pick : {&CstEntry::duration, &CstEntry::interval}) {
       const TimingStats want = quantize_timing(rt.cst[i].*pick), got = back.cst[i].*pick;
@@ -82,7 +82,7 @@ TEST(TimingCodec, EveryKindRoundTrips) {
 
 std::string error_of(RankTrace rt, std::string_view payload) {
   try {
-    apply_timing(rt, payload);
+    apply_timing(rt.cst, payload);
   } catch (const TraceError &e) {
     return e.what();
   }
@@ -91,11 +91,11 @@ std::string error_of(RankTrace rt, std::string_view payload) {
 
 TEST(TimingCodec, MalformedPayloadsAreErrors) {
   const RankTrace rt = four_kinds();
-  const std::string good = serialize_timing(rt);
+  const std::string good = serialize_timing(rt.cst);
   ASSERT_EQ(error_of(rt, good), "");
   RankTrace fewer = rt;
   fewer.cst.pop_back();
-  EXPECT_NE(error_of(fewer, good).find("timing for 4 CST entries, the RANK section has 3"),
+  EXPECT_NE(error_of(fewer, good).find("timing for 4 CST entries, the CST has 3"),
             std::string::npos);
   for (size_t n = 0; n < good.size(); ++n) // every truncation
     EXPECT_NE(error_of(rt, good.substr(0, n)), "") << n;
@@ -130,7 +130,7 @@ TEST(TimingCodec, TraceSizeDoesNotDependOnTimingValues) {
       first = bytes.size();
     ASSERT_EQ(bytes.size(), first) << "run " << run;
     const Trace t = read_trace_from_memory(bytes, "t");
-    ASSERT_EQ(t.ranks.size(), 4u);
+    ASSERT_EQ(t.nranks(), 4u);
   }
 }
 
@@ -145,11 +145,11 @@ TEST(TimingCodec, TimingInsideTheRankSectionStillReads) {
   const Container c = parse_container(file, "file-ring-3");
   for (const SectionEntry &e : c.sections)
     ASSERT_NE(e.type, static_cast<uint16_t>(SectionType::Timing)) << "not an old-layout file";
-  ASSERT_EQ(t.ranks.size(), 3u);
+  ASSERT_EQ(t.nranks(), 3u);
   const RankTrace want = sample::ring_rank(2);
-  ASSERT_EQ(t.ranks[2].cst.size(), want.cst.size());
-  EXPECT_EQ(t.ranks[2].cst[0].duration.n, want.cst[0].duration.n);
-  EXPECT_EQ(t.ranks[2].cst[0].duration.mean, want.cst[0].duration.mean); // not quantized
+  ASSERT_EQ(t.rank_trace(2).cst.size(), want.cst.size());
+  EXPECT_EQ(t.rank_trace(2).cst[0].duration.n, want.cst[0].duration.n);
+  EXPECT_EQ(t.rank_trace(2).cst[0].duration.mean, want.cst[0].duration.mean); // not quantized
 }
 
 } // namespace

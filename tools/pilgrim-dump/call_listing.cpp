@@ -2,43 +2,55 @@
 
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/grammar_walker.h"
-#include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_error.h"
 
 namespace pilgrim::dump {
 
-std::vector<std::string> format_cst(const Trace &trace, uint32_t rank) {
-  const RankTrace &rt = trace.ranks.at(rank);
-  CallContext ctx;
-  ctx.world_rank = rank;
-  ctx.comms = &rt.comms;
-  const std::vector<WindowRank> windows = window_ranks(trace, rt.cst, ctx);
-  ctx.windows = &windows;
-  std::vector<std::string> texts;
-  texts.reserve(rt.cst.size());
-  for (size_t i = 0; i < rt.cst.size(); ++i) {
+std::vector<DecodedCall> decode_cst(const Trace &trace) {
+  std::vector<DecodedCall> calls;
+  calls.reserve(trace.merged.cst.size());
+  for (size_t i = 0; i < trace.merged.cst.size(); ++i) {
     try {
-      const DecodedCall call = decode_signature(trace, rt.cst[i].signature);
-      std::string s = format_call(call, ctx);
-      if (call.thread_id != 0)
-        s = "[thread " + std::to_string(call.thread_id) + "] " + s;
-      texts.push_back(std::move(s));
+      calls.push_back(decode_signature(trace, trace.merged.cst[i].signature));
     } catch (const TraceError &e) {
-      rethrow_with_context("rank " + std::to_string(rank) + " CST entry " + std::to_string(i), e);
+      rethrow_with_context("CST entry " + std::to_string(i), e);
     }
   }
-  return texts;
+  return calls;
 }
 
-void print_calls(TextOutput &out, const Trace &trace, uint32_t rank) {
-  const std::vector<std::string> texts = format_cst(trace, rank);
+RankCallTexts::RankCallTexts(const Trace &trace, const std::vector<DecodedCall> &calls,
+                             uint32_t rank)
+    : calls_(calls), texts_(calls.size()), done_(calls.size(), false) {
+  const RankView v = trace.rank(rank);
+  ctx_.world_rank = rank;
+  ctx_.comms = v.comms;
+  windows_ = window_ranks(trace, *v.cst, ctx_);
+  ctx_.windows = &windows_;
+}
+
+const std::string &RankCallTexts::text(uint64_t t) {
+  if (!done_[t]) {
+    const DecodedCall &call = calls_[t];
+    std::string s = format_call(call, ctx_);
+    if (call.thread_id != 0)
+      s = "[thread " + std::to_string(call.thread_id) + "] " + s;
+    texts_[t] = std::move(s);
+    done_[t] = true;
+  }
+  return texts_[t];
+}
+
+void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,
+                 uint32_t rank) {
+  RankCallTexts texts(trace, calls, rank);
+  const RankView v = trace.rank(rank);
   const std::string prefix = "rank " + std::to_string(rank) + " call ";
-  GrammarWalker walker(trace.ranks[rank].grammar);
+  GrammarWalker walker(*v.rules, v.root);
   uint64_t terminal = 0;
   uint64_t n = 0;
-  while (walker.next(terminal)) {
-    out << prefix << std::to_string(n++) << ": " << texts[terminal] << '\n';
-  }
+  while (walker.next(terminal))
+    out << prefix << std::to_string(n++) << ": " << texts.text(terminal) << '\n';
 }
 
 } // namespace pilgrim::dump

@@ -5,16 +5,34 @@
 #include <string>
 #include <vector>
 
+#include "pilgrim/call_context.h"
+#include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_model.h"
 #include "text_output.h"
 
 namespace pilgrim::dump {
 
-// The call text (format_call) of every CST entry of rank `rank`. Throws
-// TraceError "rank R CST entry I: ..." on an undecodable signature.
-std::vector<std::string> format_cst(const Trace &trace, uint32_t rank);
+// Every entry of the (merged) CST decoded once. Throws TraceError
+// "CST entry I: ..." on an undecodable signature.
+std::vector<DecodedCall> decode_cst(const Trace &trace);
 
-// "rank R call N: TEXT" per call of the grammar's expansion.
-void print_calls(TextOutput &out, const Trace &trace, uint32_t rank);
+// The call texts of one rank (relative ranks shown from that rank), made
+// when first asked for: a rank costs what it uses, not the whole CST.
+class RankCallTexts {
+public:
+  RankCallTexts(const Trace &trace, const std::vector<DecodedCall> &calls, uint32_t rank);
+  const std::string &text(uint64_t terminal);
+
+private:
+  const std::vector<DecodedCall> &calls_;
+  CallContext ctx_;
+  std::vector<WindowRank> windows_;
+  std::vector<std::string> texts_;
+  std::vector<bool> done_;
+};
+
+// "rank R call N: TEXT" per call of the rank's expansion.
+void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,
+                 uint32_t rank);
 
 } // namespace pilgrim::dump

@@ -1,5 +1,6 @@
 #include "grammar_listing.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -8,19 +9,50 @@
 
 namespace pilgrim::dump {
 
-void print_grammar(TextOutput &out, const Trace &trace, uint32_t rank) {
-  const RankTrace &rt = trace.ranks[rank];
-  const std::vector<std::string> texts = format_cst(trace, rank);
+void print_merge_summary(TextOutput &out, const Trace &trace) {
+  const MergedTrace &m = trace.merged;
+  out << "# merged: " << std::to_string(m.cst.size()) << " CST entries, "
+      << std::to_string(m.rules.rules.size()) << " rules, " << std::to_string(m.roots.size())
+      << " distinct grammars\n";
+  out << "# rank map:";
+  for (const RankRange &x : m.rank_map) {
+    out << ' ' << std::to_string(x.first);
+    if (x.count > 1)
+      out << '-' << std::to_string(x.first + x.count - 1);
+    out << ":g" << std::to_string(x.grammar);
+  }
+  out << '\n';
+}
+
+void print_grammar(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,
+                   uint32_t rank) {
+  const RankView v = trace.rank(rank);
+  const auto &pool = v.rules->rules;
+  RankCallTexts texts(trace, calls, rank);
   const std::string r = std::to_string(rank);
-  out << "# rank " << r << " CST: " << std::to_string(rt.cst.size()) << " entries\n";
-  for (size_t i = 0; i < rt.cst.size(); ++i)
-    out << "t" << std::to_string(i) << " count=" << std::to_string(rt.cst[i].count) << ": "
-        << texts[i] << '\n';
-  out << "# rank " << r << " grammar: " << std::to_string(rt.grammar.rules.size()) << " rules, "
-      << std::to_string(expanded_length(rt.grammar)) << " calls\n";
-  for (size_t k = 0; k < rt.grammar.rules.size(); ++k) {
+  const auto counts = terminal_counts(*v.rules, v.root);
+  out << "# rank " << r << ": grammar g" << std::to_string(v.grammar) << ", root R"
+      << std::to_string(v.root) << '\n';
+  out << "# rank " << r << " CST: " << std::to_string(counts.size()) << " entries\n";
+  for (const auto &tc : counts)
+    out << "t" << std::to_string(tc.first) << " count=" << std::to_string(tc.second) << ": "
+        << texts.text(tc.first) << '\n';
+  // The rules the root reaches: the root first, then in pool order.
+  std::vector<uint64_t> rules{v.root};
+  std::vector<bool> seen(pool.size(), false);
+  seen[v.root] = true;
+  for (size_t k = 0; k < rules.size(); ++k)
+    for (const GrammarSymbol &s : pool[rules[k]])
+      if (!is_terminal(s) && rule_index(s) < pool.size() && !seen[rule_index(s)]) {
+        seen[rule_index(s)] = true;
+        rules.push_back(rule_index(s));
+      }
+  std::sort(rules.begin() + 1, rules.end());
+  out << "# rank " << r << " grammar: " << std::to_string(rules.size()) << " rules, "
+      << std::to_string(expanded_length(*v.rules, v.root)) << " calls\n";
+  for (uint64_t k : rules) {
     out << "R" << std::to_string(k) << " ->";
-    for (const GrammarSymbol &s : rt.grammar.rules[k]) {
+    for (const GrammarSymbol &s : pool[k]) {
       out << ' '
           << (is_terminal(s) ? "t" + std::to_string(s.value) : "R" + std::to_string(rule_index(s)));
       if (s.exp != 1)

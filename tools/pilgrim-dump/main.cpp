@@ -23,29 +23,34 @@ int run(const pilgrim::dump::DumpOptions &o) {
   using namespace pilgrim;
   using namespace pilgrim::dump;
   const Trace trace = read_trace(o.trace_path);
-  if (o.rank >= 0 && static_cast<uint64_t>(o.rank) >= trace.ranks.size())
+  if (o.rank >= 0 && static_cast<uint64_t>(o.rank) >= trace.nranks())
     throw TraceError(o.trace_path + ": rank " + std::to_string(o.rank) +
-                     " out of range (the trace has " + std::to_string(trace.ranks.size()) +
+                     " out of range (the trace has " + std::to_string(trace.nranks()) +
                      " ranks)");
   const uint32_t first = o.rank < 0 ? 0 : static_cast<uint32_t>(o.rank);
-  const uint32_t last = o.rank < 0 ? static_cast<uint32_t>(trace.ranks.size()) : first + 1;
+  const uint32_t last = o.rank < 0 ? trace.nranks() : first + 1;
 
-  // Decode everything that will be printed before printing anything, so a
-  // bad signature gives an error and no partial listing.
-  if (!o.stats || o.grammar)
-    for (uint32_t r = first; r < last; ++r)
-      format_cst(trace, r);
+  // Decode every signature before printing anything, so a bad one gives an
+  // error and no partial listing.
+  std::vector<DecodedCall> calls;
+  try {
+    calls = decode_cst(trace);
+  } catch (const TraceError &e) {
+    rethrow_with_context(o.trace_path, e);
+  }
 
   TextOutput out(stdout);
   print_header_block(out, o.trace_path, trace);
-  if (o.grammar)
+  if (o.grammar) {
+    print_merge_summary(out, trace);
     for (uint32_t r = first; r < last; ++r)
-      print_grammar(out, trace, r);
+      print_grammar(out, trace, calls, r);
+  }
   if (o.stats)
-    print_stats(out, trace, o.rank);
+    print_stats(out, trace, calls, o.rank);
   if (!o.grammar && !o.stats)
     for (uint32_t r = first; r < last; ++r)
-      print_calls(out, trace, r);
+      print_calls(out, trace, calls, r);
   out.flush();
   return 0;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pilgrim/call_context.h"
+#include "pilgrim/grammar_walker.h"
 #include "pilgrim/message_volume.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/timing_stats.h"
@@ -63,36 +64,43 @@ std::string row(const FunctionStats &s) {
 
 } // namespace
 
-void print_stats(TextOutput &out, const Trace &trace, int64_t only_rank) {
+void print_stats(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,
+                 int64_t only_rank) {
   std::map<uint16_t, FunctionStats> by_id;
   const uint32_t first = only_rank < 0 ? 0 : static_cast<uint32_t>(only_rank);
-  const uint32_t last = only_rank < 0 ? static_cast<uint32_t>(trace.ranks.size()) : first + 1;
+  const uint32_t last = only_rank < 0 ? trace.nranks() : first + 1;
+  std::map<uint32_t, std::vector<std::pair<uint64_t, uint64_t>>> counts_of_grammar;
+  std::vector<bool> used(calls.size(), false);
   for (uint32_t r = first; r < last; ++r) {
-    const RankTrace &rt = trace.ranks[r];
+    const RankView v = trace.rank(r);
+    auto it = counts_of_grammar.find(v.grammar);
+    if (it == counts_of_grammar.end())
+      it = counts_of_grammar.emplace(v.grammar, terminal_counts(*v.rules, v.root)).first;
     CallContext ctx;
     ctx.world_rank = r;
-    ctx.comms = &rt.comms;
-    const std::vector<WindowRank> windows = window_ranks(trace, rt.cst, ctx);
+    ctx.comms = v.comms;
+    const std::vector<WindowRank> windows = window_ranks(trace, *v.cst, ctx);
     ctx.windows = &windows;
-    for (size_t i = 0; i < rt.cst.size(); ++i) {
-      const CstEntry &e = rt.cst[i];
-      DecodedCall call;
-      try {
-        call = decode_signature(trace, e.signature);
-      } catch (const TraceError &err) {
-        rethrow_with_context("rank " + std::to_string(r) + " CST entry " + std::to_string(i), err);
-      }
+    for (const auto &tc : it->second) {
+      const DecodedCall &call = calls.at(tc.first);
       FunctionStats &s = by_id[call.function_id];
       if (s.name.empty())
         s.name = sanitize_for_message(call.function->name ? call.function->name : "?", 200);
-      s.calls = sat_add(s.calls, e.count);
+      s.calls = sat_add(s.calls, tc.second);
       const MessageVolume mv = message_volume(call, ctx);
-      s.bytes = sat_add(s.bytes, sat_mul(mv.bytes, e.count));
+      s.bytes = sat_add(s.bytes, sat_mul(mv.bytes, tc.second));
       if (!mv.complete)
-        s.unsized_calls = sat_add(s.unsized_calls, e.count);
-      merge_stats(s.duration, e.duration);
-      merge_stats(s.interval, e.interval);
+        s.unsized_calls = sat_add(s.unsized_calls, tc.second);
+      used[tc.first] = true;
     }
+  }
+  // Timing is kept per signature (merged over the ranks that made it).
+  for (size_t t = 0; t < calls.size(); ++t) {
+    if (!used[t])
+      continue;
+    FunctionStats &s = by_id[calls[t].function_id];
+    merge_stats(s.duration, trace.merged.cst[t].duration);
+    merge_stats(s.interval, trace.merged.cst[t].interval);
   }
   std::vector<FunctionStats> rows;
   FunctionStats total;

@@ -2,13 +2,16 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
+#include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_model.h"
 #include "text_output.h"
 
 namespace pilgrim::dump {
 
 // rank < 0: all ranks.
-void print_stats(TextOutput &out, const Trace &trace, int64_t rank);
+void print_stats(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,
+                 int64_t rank);
 
 } // namespace pilgrim::dump

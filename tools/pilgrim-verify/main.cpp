@@ -55,7 +55,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   uint64_t total = 0;
-  for (size_t r = 0; r < trace.ranks.size(); ++r) {
+  for (uint32_t r = 0; r < trace.nranks(); ++r) {
     const std::string vpath = path + ".verify." + std::to_string(r);
     std::ifstream in(vpath, std::ios::binary);
     if (!in) {
@@ -63,12 +63,11 @@ int main(int argc, char **argv) {
       return 1;
     }
     std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const pilgrim::RankTrace &rank = trace.ranks[r];
     size_t pos = 0;
     uint64_t call = 0, terminal = 0;
     try {
-      pilgrim::validate_grammar(rank.grammar, rank.cst.size());
-      pilgrim::GrammarWalker walker(rank.grammar);
+      const pilgrim::RankView rank = trace.rank(r);
+      pilgrim::GrammarWalker walker(*rank.rules, rank.root);
       while (walker.next(terminal)) {
         uint64_t len = 0;
         if (!read_varint(log, pos, len) || len > log.size() - pos) {
@@ -76,7 +75,7 @@ int main(int argc, char **argv) {
                     << ": the trace has more calls than " << vpath << "\n";
           return 1;
         }
-        const std::string &sig = rank.cst[terminal].signature;
+        const std::string &sig = (*rank.cst)[terminal].signature;
         if (sig.size() != len || log.compare(pos, len, sig) != 0) {
           std::cerr << "pilgrim-verify: rank " << r << " call " << call
                     << ": the decoded call differs from the recorded one\n";
@@ -96,7 +95,7 @@ int main(int argc, char **argv) {
     }
     total += call;
   }
-  std::cout << "pilgrim-verify: " << trace.ranks.size() << " ranks, " << total
+  std::cout << "pilgrim-verify: " << trace.nranks() << " ranks, " << total
             << " calls, identical\n";
   return 0;
 }

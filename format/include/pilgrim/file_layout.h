@@ -9,8 +9,11 @@ namespace pilgrim {
 // "PILGRIM\0"
 constexpr char kTraceMagic[8] = {'P', 'I', 'L', 'G', 'R', 'I', 'M', '\0'};
 
-// The format version this library writes and the newest it reads.
-constexpr uint16_t kFormatVersion = 1;
+// The newest format version this library reads, and what it writes for a
+// merged trace; version 1 (one RANK section per rank) is still read, and
+// written by the per-rank writer.
+constexpr uint16_t kFormatVersion = 2;
+constexpr uint16_t kFormatVersionPerRank = 1;
 
 // Fixed header at offset 0:
 //   0  8  magic            16  8  section table offset
@@ -32,10 +35,12 @@ enum class SectionType : uint16_t {
   Functions = 2, // the embedded function-table rows
   Rank = 3,      // one rank's CST, grammar and communicators (rank field = the rank)
   Timing = 4,    // one rank's quantized per-signature timing (not critical)
-  // Reserved for format version 2 (cross-rank merged data):
-  MergedCst = 16,
-  MergedGrammar = 17,
-  RankGrammarMap = 18,
+  // Format version 2 (cross-rank merged data):
+  MergedCst = 16,      // the CST shared by all ranks
+  MergedGrammar = 17,  // the shared rule pool and each distinct grammar's root
+  RankGrammarMap = 18, // rank ranges -> distinct grammar
+  RankComms = 19,      // each rank's communicators
+  MergedTiming = 20,   // quantized timing of the merged CST (not critical)
 };
 
 enum class SectionCodec : uint8_t {

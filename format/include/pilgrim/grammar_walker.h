@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "pilgrim/grammar_model.h"
@@ -16,10 +17,17 @@ void validate_grammar(const Grammar &grammar, size_t nterminals);
 
 // Number of terminals each rule expands to, saturating at UINT64_MAX.
 // Invalid rule references count as empty; throws TraceError on a cycle.
-std::vector<uint64_t> rule_lengths(const Grammar &grammar);
+// With `only_root` naming a rule, only the rules it reaches are computed
+// (the others stay 0): the cost follows that rule's part of the grammar.
+std::vector<uint64_t> rule_lengths(const Grammar &grammar, uint64_t only_root = UINT64_MAX);
 
 // Number of calls rule 0 expands to (0 without rules), saturating.
-uint64_t expanded_length(const Grammar &grammar);
+uint64_t expanded_length(const Grammar &grammar, uint64_t root = 0);
+
+// How many times each terminal occurs in rule `root`'s expansion, as
+// (terminal, count) pairs sorted by terminal; O(the rules `root` reaches),
+// counts saturating. Throws TraceError on a cycle.
+std::vector<std::pair<uint64_t, uint64_t>> terminal_counts(const Grammar &grammar, uint64_t root);
 
 // Yields the terminals of rule 0's expansion in order. The grammar must
 // outlive the walker and should have passed validate_grammar: the walker
@@ -29,7 +37,7 @@ uint64_t expanded_length(const Grammar &grammar);
 // depth).
 class GrammarWalker {
 public:
-  explicit GrammarWalker(const Grammar &grammar);
+  explicit GrammarWalker(const Grammar &grammar, uint64_t root = 0);
   bool next(uint64_t &terminal);
 
 private:

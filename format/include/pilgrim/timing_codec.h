@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pilgrim/trace_model.h"
 
@@ -21,14 +22,14 @@ double dequantize_seconds(uint16_t code);
 // max each quantized (m2 is rebuilt from the deviation).
 TimingStats quantize_timing(const TimingStats &t);
 
-// The TIMING payload of a rank's CST.
-std::string serialize_timing(const RankTrace &rank);
+// The TIMING (or MERGED_TIMING) payload of a CST.
+std::string serialize_timing(const std::vector<CstEntry> &cst);
 
-// Fills rank.cst[i].duration/interval from a TIMING payload; throws
-// TraceError if it is malformed or does not match the CST's size.
-void apply_timing(RankTrace &rank, std::string_view payload);
+// Fills cst[i].duration/interval from a TIMING payload; throws TraceError if
+// it is malformed or does not match the CST's size.
+void apply_timing(std::vector<CstEntry> &cst, std::string_view payload);
 
 // Whether any CST entry carries timing samples.
-bool has_timing(const RankTrace &rank);
+bool has_timing(const std::vector<CstEntry> &cst);
 
 } // namespace pilgrim

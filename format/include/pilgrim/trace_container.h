@@ -70,6 +70,9 @@ public:
   void add_encoded_section(uint16_t type, uint32_t rank, uint8_t flags, uint8_t codec,
                            std::string_view stored, uint64_t raw_size);
 
+  // The version the header will carry (default kFormatVersion).
+  void set_version(uint16_t version) { version_ = version; }
+
   // Writes the section table and the real header.
   void finish();
 
@@ -77,6 +80,7 @@ public:
 
 private:
   ByteSink &sink_;
+  uint16_t version_ = kFormatVersion;
   uint64_t offset_ = 0;
   std::vector<SectionEntry> sections_;
   bool finished_ = false;

@@ -30,11 +30,62 @@ struct CommInfo {
   int32_t remote_size = -1; // remote group size; -1 for an intracommunicator
 };
 
+// One rank as the runtime records it (and as a version-1 file stores it):
+// its own CST, grammar (rule 0 = its call sequence) and communicators.
 struct RankTrace {
   std::vector<CstEntry> cst;
   Grammar grammar;
   std::vector<CommInfo> comms;
 };
+
+// Ranks [first, first + count) all have grammar `grammar`.
+struct RankRange {
+  uint32_t first = 0;
+  uint32_t count = 0;
+  uint32_t grammar = 0;
+  friend bool operator==(const RankRange &a, const RankRange &b) {
+    return a.first == b.first && a.count == b.count && a.grammar == b.grammar;
+  }
+};
+
+// The communicators of one rank (only ranks that have user communicators).
+struct RankComms {
+  uint32_t rank = 0;
+  std::vector<CommInfo> comms;
+};
+
+// All ranks of a run after the cross-rank merge (format version 2): one CST
+// shared by every rank, a pool of rules shared by the distinct grammars, the
+// start rule of each distinct grammar, and which ranks have which grammar.
+// Terminals index `cst`; rule references index `rules.rules`.
+struct MergedTrace {
+  std::vector<CstEntry> cst;     // counts and timing summed over all ranks
+  Grammar rules;                 // the shared rule pool (no designated start rule)
+  std::vector<uint64_t> roots;   // distinct grammar g's call sequence is rules[roots[g]]
+  std::vector<RankRange> rank_map; // sorted, covering [0, nranks) without gaps
+  std::vector<RankComms> comms;  // sorted by rank, ranks without user communicators omitted
+
+  // The grammar of `rank` (binary search in rank_map); throws TraceError if
+  // the rank is not covered.
+  uint32_t grammar_of(uint32_t rank) const;
+  // The communicators of `rank` (empty when it has none).
+  const std::vector<CommInfo> &comms_of(uint32_t rank) const;
+};
+
+// What a reader needs to walk one rank's calls: terminals index `cst`, the
+// call sequence is the expansion of rule `root` of `rules`.
+struct RankView {
+  uint32_t rank = 0;
+  uint32_t grammar = 0;
+  uint64_t root = 0;
+  const std::vector<CstEntry> *cst = nullptr;
+  const Grammar *rules = nullptr;
+  const std::vector<CommInfo> *comms = nullptr;
+};
+
+// A version-1 file's ranks as one MergedTrace: CSTs and rule sets
+// concatenated (renumbered), one grammar per rank.
+MergedTrace merged_from_ranks(std::vector<RankTrace> ranks);
 
 struct TraceHeader {
   uint16_t version = 0;    // format version; set by read_trace, ignored by the writer
@@ -98,7 +149,17 @@ struct Trace {
   // The function-table rows the trace embeds; read_trace returns them sorted
   // by id with no duplicates.
   std::vector<OwnedFunction> functions;
-  std::vector<RankTrace> ranks; // index = rank in MPI_COMM_WORLD
+  MergedTrace merged; // every rank's calls (version-1 files are converted)
+
+  uint32_t nranks() const { return header.nranks; }
+  // Rank `rank`'s CST, rules and communicators; throws TraceError when out of
+  // range. O(log ranges).
+  RankView rank(uint32_t rank) const;
+  // Rank `rank` as a stand-alone RankTrace: the CST entries its grammar uses
+  // (in CST order, renumbered from 0) and the rules its root reaches (root
+  // first, then in pool order, renumbered from 0); counts and timing are the
+  // merged CST's. Costs O(what the rank uses), not O(ranks).
+  RankTrace rank_trace(uint32_t rank) const;
 
   // The row of function `id`, or nullptr. Binary search when `functions` is
   // sorted (as read_trace returns it), linear scan otherwise.

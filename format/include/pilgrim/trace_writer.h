@@ -1,8 +1,10 @@
-// Writing a trace file (format version 1, docs/FORMAT.md).
+// Writing a trace file (docs/FORMAT.md).
 //
-// Rank 0 of the runtime gathers each rank's serialize_rank() bytes and
-// either calls write_trace() with all of them, or streams them through a
-// TraceWriter one rank at a time to bound its memory.
+// Version 2 (what the runtime writes): the ranks' data merged across ranks
+// (MergedTrace), added with add_merged() or write_merged_trace().
+// Version 1: one RANK section per rank, from each rank's serialize_rank()
+// bytes, added with add_rank() or write_trace(); kept for tests and tools
+// that produce per-rank traces.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +48,11 @@ public:
   // used_functions. Throws TraceError "rank R: ...".
   void add_rank(uint32_t rank, std::string_view serialized_rank);
 
+  // Adds the whole merged trace (version 2); not together with add_rank().
+  // Checks it (check_merged, and every signature's function id is in
+  // used_functions). Throws TraceError.
+  void add_merged(const MergedTrace &merged);
+
   // Requires every rank to have been added. Writes the section table and
   // header, closes and renames the file.
   void finish();
@@ -61,6 +68,15 @@ void write_trace(const std::string &path, const TraceHeader &header,
                  const std::vector<const FunctionInfo *> &used_functions,
                  const std::vector<std::string> &serialized_ranks,
                  const WriteOptions &options = {});
+
+void write_merged_trace(const std::string &path, const TraceHeader &header,
+                        const std::vector<const FunctionInfo *> &used_functions,
+                        const MergedTrace &merged, const WriteOptions &options = {});
+
+std::string write_merged_trace_to_memory(const TraceHeader &header,
+                                         const std::vector<const FunctionInfo *> &used_functions,
+                                         const MergedTrace &merged,
+                                         const WriteOptions &options = {});
 
 std::string write_trace_to_memory(const TraceHeader &header,
                                   const std::vector<const FunctionInfo *> &used_functions,

@@ -1,0 +1,34 @@
+// The sections of a format-version-2 trace (docs/FORMAT.md §7.2–§7.6): the
+// merged CST, the shared rule pool with each distinct grammar's root, the
+// rank -> grammar map and the ranks' communicators. Each encoder has a
+// parser that checks everything it can without the other sections; the
+// cross-section checks are check_merged().
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pilgrim/trace_model.h"
+
+namespace pilgrim {
+
+std::string encode_merged_cst(const std::vector<CstEntry> &cst); // timing not included
+std::vector<CstEntry> parse_merged_cst(std::string_view bytes);
+
+std::string encode_merged_grammar(const Grammar &rules, const std::vector<uint64_t> &roots);
+void parse_merged_grammar(std::string_view bytes, Grammar &rules, std::vector<uint64_t> &roots);
+
+std::string encode_rank_map(const std::vector<RankRange> &map);
+std::vector<RankRange> parse_rank_map(std::string_view bytes);
+
+std::string encode_rank_comms(const std::vector<RankComms> &comms);
+std::vector<RankComms> parse_rank_comms(std::string_view bytes);
+
+// Throws TraceError unless: every terminal < cst size, rule references and
+// roots exist, the rules are acyclic, the rank map is sorted, gap-free and
+// covers exactly [0, nranks) with existing grammars, and communicator lists
+// name ranks < nranks in increasing order.
+void check_merged(const MergedTrace &m, uint32_t nranks);
+
+} // namespace pilgrim
