@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Trace file size against ranks and iterations (issue 4): traces the scale
+# programs of test/mpi at several rank counts (oversubscribed), each with 100
+# and 1000 iterations, and prints a Markdown table of the trace sizes in bytes.
+# Every run must print its program's "OK" line; a run that fails, or takes
+# longer than PILGRIM_BENCH_TIMEOUT seconds (default 600), shows as "failed"
+# or "timeout" in the table instead of a size.
+#   bench/trace_size.sh [BUILD_DIR]   (default build/openmpi)
+# PILGRIM_BENCH_RANKS_3D overrides the 3-D stencil's rank counts ("8 27 64").
+# Under MPICH, which busy-polls when oversubscribed, expect it to be slow.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:-$root/build/openmpi}" && pwd)
+site="$build/pilgrim-lit-site.py"
+[ -r "$site" ] || { echo "trace_size.sh: $site is missing: configure and build first" >&2; exit 2; }
+mpi=$(sed -n "s/^mpi = '\(.*\)'/\1/p" "$site")
+mpirun=$(sed -n "s/^mpirun = '\(.*\)'/\1/p" "$site")
+lib=$(sed -n "s/^libpilgrim = '\(.*\)'/\1/p" "$site")
+bin="$build/test/mpi"
+timeout_s=${PILGRIM_BENCH_TIMEOUT:-600}
+extra=()
+if [ "$mpi" = openmpi ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
+  extra=(--oversubscribe)
+fi
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# size PROGRAM RANKS ITER: the trace's size in bytes, or why there is none.
+size() {
+  local trace="$out/$1.$2.$3.pilgrim" log="$out/$1.$2.$3.log" rc=0
+  timeout "$timeout_s" "$mpirun" "${extra[@]}" -np "$2" env LD_PRELOAD="$lib" \
+    PILGRIM_OUTPUT="$trace" "$bin/$1" -n "$3" >"$log" 2>&1 || rc=$?
+  if [ "$rc" = 124 ]; then
+    echo timeout
+  elif [ "$rc" != 0 ] || ! grep -q "^$1: OK$" "$log" || [ ! -s "$trace" ]; then
+    echo "trace_size.sh: $1 on $2 ranks, $3 iterations failed (exit $rc):" >&2
+    tail -n 5 "$log" >&2
+    echo failed
+  else
+    stat -c %s "$trace"
+  fi
+}
+
+ranks_3d=${PILGRIM_BENCH_RANKS_3D:-8 27 64}
+echo "Trace size in bytes; $mpi ($("$mpirun" --version 2>&1 | head -n 1)), $(nproc) cores, $(date -u +%F)"
+echo
+echo "| program | ranks | 100 iterations | 1000 iterations |"
+echo "| --- | ---: | ---: | ---: |"
+for program in halo2d halo3d ring allreduce_loop master_worker; do
+  ranks="4 9 16 25"
+  [ "$program" = halo3d ] && ranks=$ranks_3d
+  for n in $ranks; do
+    start=$SECONDS
+    a=$(size "$program" "$n" 100)
+    b=$(size "$program" "$n" 1000)
+    echo "| $program | $n | $a | $b |"
+    echo "trace_size.sh: $program on $n ranks: $((SECONDS - start)) s" >&2
+  done
+done
