@@ -378,6 +378,11 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
       return;
     }
   }
+  // A status's source is relative to the call's communicator when the call
+  // has one (Recv, Probe); otherwise (Wait*, Test*, Get_count) to the
+  // caller's rank in MPI_COMM_WORLD, the base a reader can always know.
+  if (ctx.mode != StatusCtx::FromCall)
+    info.ctx = comm_ctx(MPI_COMM_WORLD);
   int count = 0;
   PMPI_Get_count(st, MPI_BYTE, &count);
   if (info.is_p2p && info.peer != MPI_ANY_SOURCE && info.tag != MPI_ANY_TAG) {

@@ -4,8 +4,10 @@
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/trace_model.h"
 #include "pilgrim/trace_writer.h"
+#include "trace_reduction.h"
 
 #include <algorithm>
+#include <optional>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -229,8 +231,6 @@ void Recorder::write_trace() {
     c.remote_size = f.remote_size;
     mine.comms.push_back(c);
   }
-  std::string blob = serialize_rank(mine);
-
   // Which functions the trace uses: a bitmap OR-reduced over all ranks.
   std::vector<uint8_t> used(kGeneratedFunctionCount, 0), all_used(kGeneratedFunctionCount, 0);
   for (const CstEntry &e : mine.cst) {
@@ -241,58 +241,47 @@ void Recorder::write_trace() {
   PMPI_Reduce(used.data(), all_used.data(), static_cast<int>(used.size()), MPI_UNSIGNED_CHAR,
               MPI_BOR, 0, private_comm_);
 
-  int size = static_cast<int>(blob.size());
-  std::vector<int> sizes(world_rank_ == 0 ? world_size_ : 0), displs;
-  PMPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, private_comm_);
-  std::string all;
-  if (world_rank_ == 0) {
-    displs.resize(world_size_);
-    size_t total = 0;
-    for (int r = 0; r < world_size_; ++r) {
-      displs[r] = static_cast<int>(total);
-      total += static_cast<size_t>(sizes[r]);
-    }
-    all.resize(total);
-  }
-  PMPI_Gatherv(blob.data(), size, MPI_BYTE, all.data(), sizes.data(), displs.data(), MPI_BYTE, 0,
-               private_comm_);
-  int ok = 1;
-  if (world_rank_ == 0) {
-    std::vector<std::string> blobs;
-    for (int r = 0; r < world_size_; ++r)
-      blobs.push_back(all.substr(static_cast<size_t>(displs[r]), static_cast<size_t>(sizes[r])));
-    std::vector<const FunctionInfo *> functions;
-    for (size_t i = 0; i < kGeneratedFunctionCount; ++i)
-      if (all_used[i])
-        functions.push_back(&kGeneratedFunctions[i]);
-    TraceHeader h;
-    char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {0};
-    int len = 0;
-    PMPI_Get_library_version(lib, &len);
-    std::string libv(lib, static_cast<size_t>(std::max(len, 0)));
-    auto nl = libv.find_first_of(std::string("\n\0", 2));
-    if (nl != std::string::npos)
-      libv.resize(nl);
+  // Merge every rank's CST and grammar up a tree; rank 0 writes the result.
+  const int64_t t_merge = monotonic_ns();
+  ReductionStats reduction;
+  std::optional<MergedTrace> merged =
+      reduce_to_root(private_comm_, MergeState::of_rank(static_cast<uint32_t>(world_rank_),
+                                                        std::move(mine)),
+                     &reduction);
+  finalize_merge_ns_ = monotonic_ns() - t_merge;
+  if (world_rank_ != 0)
+    return;
+  const int64_t t_write = monotonic_ns();
+  std::vector<const FunctionInfo *> functions;
+  for (size_t i = 0; i < kGeneratedFunctionCount; ++i)
+    if (all_used[i])
+      functions.push_back(&kGeneratedFunctions[i]);
+  TraceHeader h;
+  char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {0};
+  int len = 0;
+  PMPI_Get_library_version(lib, &len);
+  std::string libv(lib, static_cast<size_t>(std::max(len, 0)));
+  auto nl = libv.find_first_of(std::string("\n\0", 2));
+  if (nl != std::string::npos)
+    libv.resize(nl);
 #if defined(OPEN_MPI)
-    h.mpi_library = "Open MPI";
+  h.mpi_library = "Open MPI";
 #elif defined(MPICH)
-    h.mpi_library = "MPICH";
+  h.mpi_library = "MPICH";
 #else
-    h.mpi_library = "unknown";
+  h.mpi_library = "unknown";
 #endif
-    h.mpi_version = libv;
-    h.nranks = static_cast<uint32_t>(world_size_);
-    h.timing_mode = static_cast<uint8_t>(settings.timing);
-    h.command_line = command_line();
-    h.start_time_unix_ns = start_time_ns_;
-    try {
-      pilgrim::write_trace(settings.output, h, functions, blobs);
-    } catch (const std::exception &e) {
-      std::fprintf(stderr, "pilgrim: %s\n", e.what());
-      ok = 0;
-    }
+  h.mpi_version = libv;
+  h.nranks = static_cast<uint32_t>(world_size_);
+  h.timing_mode = static_cast<uint8_t>(settings.timing);
+  h.command_line = command_line();
+  h.start_time_unix_ns = start_time_ns_;
+  try {
+    pilgrim::write_merged_trace(settings.output, h, functions, *merged);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "pilgrim: %s\n", e.what());
   }
-  (void)ok;
+  finalize_write_ns_ = monotonic_ns() - t_write;
 }
 
 void Recorder::print_summary() {
@@ -306,6 +295,8 @@ void Recorder::print_summary() {
               MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, private_comm_);
   unsigned long long mem = memory_bytes(), max_mem = 0;
   PMPI_Reduce(&mem, &max_mem, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, 0, private_comm_);
+  long long merge_ns = finalize_merge_ns_, max_merge_ns = 0;
+  PMPI_Reduce(&merge_ns, &max_merge_ns, 1, MPI_LONG_LONG, MPI_MAX, 0, private_comm_);
   if (world_rank_ != 0)
     return;
   std::vector<size_t> order;
@@ -325,6 +316,9 @@ void Recorder::print_summary() {
     std::printf("pilgrim: %-28s %12llu\n", kGeneratedFunctions[i].name, total[i]);
   std::printf("pilgrim: runtime memory %llu bytes (grammar, CST, registries; largest rank)\n",
               max_mem);
+  std::printf("pilgrim: MPI_Finalize: cross-rank merge %.1f ms (slowest rank), writing %.1f ms\n",
+              static_cast<double>(max_merge_ns) * 1e-6,
+              static_cast<double>(finalize_write_ns_) * 1e-6);
   std::printf("pilgrim: trace written to %s\n", settings.output.c_str());
   std::fflush(stdout);
 }

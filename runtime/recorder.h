@@ -115,6 +115,7 @@ private:
   std::vector<uint8_t> verify_log_;
   uint64_t calls_ = 0;
   int64_t start_time_ns_ = 0;
+  int64_t finalize_merge_ns_ = 0, finalize_write_ns_ = 0; // MPI_Finalize's added work
   MPI_Comm private_comm_ = MPI_COMM_NULL;
   int world_rank_ = 0, world_size_ = 1;
 };

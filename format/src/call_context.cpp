@@ -123,6 +123,8 @@ int64_t caller_rank_for(const DecodedCall &call, size_t param, const CallContext
         break;
       }
   }
+  if (ref < 0 && f.params[param].role == Role::Status)
+    return ctx.world_rank; // no communicator in the call: relative to the world rank
   if (ref < 0 || ref >= f.nparams)
     return -1;
   const ParamInfo &rp = f.params[ref];

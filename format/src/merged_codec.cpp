@@ -34,19 +34,15 @@ std::string encode_merged_cst(const std::vector<CstEntry> &cst) {
   w.varint(cst.size());
   for (const CstEntry &e : cst)
     w.string(e.signature);
-  for (const CstEntry &e : cst)
-    w.varint(e.count);
   return out;
 }
 
 std::vector<CstEntry> parse_merged_cst(std::string_view bytes) {
   ByteReader r(bytes);
-  const uint64_t n = r.count(2, "CST entry count");
+  const uint64_t n = r.count(1, "CST entry count");
   std::vector<CstEntry> cst(static_cast<size_t>(n));
   for (CstEntry &e : cst)
     e.signature = std::string(r.string());
-  for (CstEntry &e : cst)
-    e.count = r.varint();
   end_of(r);
   return cst;
 }
@@ -192,6 +188,27 @@ void check_merged(const MergedTrace &m, uint32_t nranks) {
       throw TraceError("communicators of rank " + std::to_string(rc.rank) +
                        ": rank out of range or out of order");
     last = rc.rank;
+  }
+}
+
+void derive_counts(MergedTrace &m) {
+  std::vector<uint64_t> ranks_of(m.roots.size(), 0);
+  for (const RankRange &x : m.rank_map)
+    if (x.grammar < ranks_of.size())
+      ranks_of[x.grammar] += x.count;
+  for (CstEntry &e : m.cst)
+    e.count = 0;
+  for (size_t g = 0; g < m.roots.size(); ++g) {
+    if (ranks_of[g] == 0)
+      continue;
+    for (const auto &tc : terminal_counts(m.rules, m.roots[g])) {
+      if (tc.first >= m.cst.size())
+        continue;
+      uint64_t n;
+      if (__builtin_mul_overflow(tc.second, ranks_of[g], &n) ||
+          __builtin_add_overflow(m.cst[tc.first].count, n, &m.cst[tc.first].count))
+        m.cst[tc.first].count = UINT64_MAX;
+    }
   }
 }
 

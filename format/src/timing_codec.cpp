@@ -13,7 +13,8 @@ constexpr double kCodesPerOctave = 1024.0;
 
 // qtiming := u8(kind) [u16 mean, u16 sd, u16 min, u16 max]
 //   kind 0: no samples, no codes; 1: n = count; 2: n = count - 1;
-//   3: varint(n) precedes the codes.
+//   3: varint(n) precedes the codes; 4: varint(d) precedes them, n = count - d
+//   (a merged entry's intervals: one fewer than calls on each rank).
 void put_timing(ByteWriter &w, const TimingStats &t, uint64_t count) {
   if (t.n == 0) {
     w.u8(0);
@@ -23,6 +24,9 @@ void put_timing(ByteWriter &w, const TimingStats &t, uint64_t count) {
     w.u8(1);
   } else if (count > 0 && t.n == count - 1) {
     w.u8(2);
+  } else if (t.n < count && count - t.n < t.n) {
+    w.u8(4);
+    w.varint(count - t.n);
   } else {
     w.u8(3);
     w.varint(t.n);
@@ -50,6 +54,14 @@ TimingStats get_timing(ByteReader &r, uint64_t count) {
   case 3:
     t.n = r.varint();
     break;
+  case 4: {
+    const uint64_t d = r.varint();
+    if (d > count)
+      r.fail("timing kind 4 with " + std::to_string(d) + " fewer samples than the " +
+             std::to_string(count) + " calls");
+    t.n = count - d;
+    break;
+  }
   default:
     r.fail("unknown timing kind " + std::to_string(kind));
   }

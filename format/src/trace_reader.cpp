@@ -129,13 +129,14 @@ void read_merged(const Container &c, const std::string &name, const Singles &at,
   parse(at.rank_map, [&](const std::string &p) { m.rank_map = parse_rank_map(p); });
   if (at.rank_comms >= 0)
     parse(at.rank_comms, [&](const std::string &p) { m.comms = parse_rank_comms(p); });
-  if (at.merged_timing >= 0)
-    parse(at.merged_timing, [&](const std::string &p) { apply_timing(m.cst, p); });
   try {
     check_merged(m, trace.header.nranks);
   } catch (const TraceError &e) {
     rethrow_with_context(name, e);
   }
+  derive_counts(m);
+  if (at.merged_timing >= 0)
+    parse(at.merged_timing, [&](const std::string &p) { apply_timing(m.cst, p); });
   for (size_t i = 0; i < m.cst.size(); ++i) {
     try {
       const uint16_t id = signature_function_id(m.cst[i].signature);

@@ -203,8 +203,11 @@ void TraceWriter::add_merged(const MergedTrace &m) {
   if (!m.comms.empty())
     add(SectionType::RankComms, encode_rank_comms(m.comms));
   if (has_timing(m.cst)) {
+    // Timing kinds refer to the counts a reader derives: derive them here too.
+    MergedTrace counted = m;
+    derive_counts(counted);
     // Stored, so the file's size does not depend on the times measured.
-    const std::string timing = serialize_timing(m.cst);
+    const std::string timing = serialize_timing(counted.cst);
     w.container->add_encoded_section(static_cast<uint16_t>(SectionType::MergedTiming), kNoRank,
                                      0, static_cast<uint8_t>(SectionCodec::Stored), timing,
                                      timing.size());

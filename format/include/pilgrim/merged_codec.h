@@ -13,8 +13,15 @@
 
 namespace pilgrim {
 
-std::string encode_merged_cst(const std::vector<CstEntry> &cst); // timing not included
-std::vector<CstEntry> parse_merged_cst(std::string_view bytes);
+// Signatures only: counts follow from the grammars and the rank map
+// (derive_counts), timing is in MERGED_TIMING.
+std::string encode_merged_cst(const std::vector<CstEntry> &cst);
+std::vector<CstEntry> parse_merged_cst(std::string_view bytes); // counts 0
+
+// Sets every entry's count to its number of calls over all ranks: for each
+// distinct grammar, its terminal counts times the ranks that have it.
+// Call after check_merged. Saturates at UINT64_MAX.
+void derive_counts(MergedTrace &m);
 
 std::string encode_merged_grammar(const Grammar &rules, const std::vector<uint64_t> &roots);
 void parse_merged_grammar(std::string_view bytes, Grammar &rules, std::vector<uint64_t> &roots);

@@ -28,6 +28,10 @@ struct CommInfo {
   int32_t rank = 0;         // the rank's rank in the (local group of the) communicator
   int32_t size = 0;         // local group size
   int32_t remote_size = -1; // remote group size; -1 for an intracommunicator
+  friend bool operator==(const CommInfo &a, const CommInfo &b) {
+    return a.comm_id == b.comm_id && a.rank == b.rank && a.size == b.size &&
+           a.remote_size == b.remote_size;
+  }
 };
 
 // One rank as the runtime records it (and as a version-1 file stores it):

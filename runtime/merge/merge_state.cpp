@@ -1,0 +1,281 @@
+#include "merge_state.h"
+
+#include <algorithm>
+
+#include "pilgrim/byte_io.h"
+#include "pilgrim/grammar_walker.h"
+#include "pilgrim/timing_stats.h"
+#include "pilgrim/trace_error.h"
+#include "rule_sharing.h"
+
+namespace pilgrim {
+
+namespace {
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  h *= 0xBF58476D1CE4E5B9ull;
+  return h ^ (h >> 31);
+}
+
+void put_stats(ByteWriter &w, const TimingStats &t) {
+  w.varint(t.n);
+  if (t.n == 0)
+    return;
+  w.f64le(t.mean);
+  w.f64le(t.m2);
+  w.f64le(t.min);
+  w.f64le(t.max);
+}
+
+TimingStats get_stats(ByteReader &r) {
+  TimingStats t;
+  t.n = r.varint();
+  if (t.n == 0)
+    return t;
+  t.mean = r.f64le();
+  t.m2 = r.f64le();
+  t.min = r.f64le();
+  t.max = r.f64le();
+  return t;
+}
+
+uint64_t (*g_grammar_hash)(const Grammar &) = nullptr;
+
+} // namespace
+
+void MergeState::use_grammar_hash_for_testing(uint64_t (*hash)(const Grammar &)) {
+  g_grammar_hash = hash;
+}
+
+uint64_t grammar_hash(const Grammar &g) {
+  uint64_t h = mix(0, g.rules.size());
+  for (const auto &body : g.rules) {
+    h = mix(h, body.size());
+    for (const GrammarSymbol &s : body)
+      h = mix(mix(h, static_cast<uint64_t>(s.value)), s.exp);
+  }
+  return h;
+}
+
+MergeState MergeState::of_rank(uint32_t rank, RankTrace rt) {
+  MergeState s;
+  std::vector<uint32_t> map(rt.cst.size());
+  for (size_t i = 0; i < rt.cst.size(); ++i)
+    map[i] = s.intern_signature(rt.cst[i]);
+  for (auto &body : rt.grammar.rules)
+    for (GrammarSymbol &sym : body)
+      if (is_terminal(sym))
+        sym.value = map.at(static_cast<size_t>(sym.value));
+  if (rt.grammar.rules.empty())
+    rt.grammar.rules.emplace_back(); // no calls: an empty start rule
+  const uint32_t g = s.intern_grammar(std::move(rt.grammar));
+  s.rank_map_.push_back(RankRange{rank, 1, g});
+  if (!rt.comms.empty())
+    s.comms_.push_back(RankComms{rank, std::move(rt.comms)});
+  return s;
+}
+
+uint32_t MergeState::intern_signature(const CstEntry &e) {
+  auto it = cst_index_.find(e.signature);
+  if (it != cst_index_.end()) {
+    CstEntry &mine = cst_[it->second];
+    mine.count += e.count;
+    merge_stats(mine.duration, e.duration);
+    merge_stats(mine.interval, e.interval);
+    return it->second;
+  }
+  const uint32_t index = static_cast<uint32_t>(cst_.size());
+  cst_.push_back(e);
+  cst_index_.emplace(e.signature, index);
+  return index;
+}
+
+uint32_t MergeState::intern_grammar(Grammar &&g) {
+  const uint64_t h = g_grammar_hash ? g_grammar_hash(g) : grammar_hash(g);
+  auto range = grammar_index_.equal_range(h);
+  for (auto it = range.first; it != range.second; ++it)
+    if (grammars_[it->second].rules == g.rules) // the full comparison
+      return it->second;
+  const uint32_t index = static_cast<uint32_t>(grammars_.size());
+  grammars_.push_back(std::move(g));
+  grammar_index_.emplace(h, index);
+  return index;
+}
+
+void MergeState::add_ranges(const std::vector<RankRange> &ranges,
+                            const std::vector<uint32_t> &grammar_map) {
+  for (const RankRange &x : ranges)
+    rank_map_.push_back(RankRange{x.first, x.count, grammar_map.at(x.grammar)});
+  std::sort(rank_map_.begin(), rank_map_.end(),
+            [](const RankRange &a, const RankRange &b) { return a.first < b.first; });
+  std::vector<RankRange> merged;
+  for (const RankRange &x : rank_map_) {
+    if (!merged.empty() && merged.back().grammar == x.grammar &&
+        merged.back().first + merged.back().count == x.first)
+      merged.back().count += x.count;
+    else
+      merged.push_back(x);
+  }
+  rank_map_ = std::move(merged);
+}
+
+void MergeState::absorb(const MergeState &other) {
+  std::vector<uint32_t> terminal_map(other.cst_.size());
+  for (size_t i = 0; i < other.cst_.size(); ++i)
+    terminal_map[i] = intern_signature(other.cst_[i]);
+  std::vector<uint32_t> grammar_map(other.grammars_.size());
+  for (size_t g = 0; g < other.grammars_.size(); ++g) {
+    Grammar copy = other.grammars_[g];
+    for (auto &body : copy.rules)
+      for (GrammarSymbol &sym : body)
+        if (is_terminal(sym))
+          sym.value = terminal_map.at(static_cast<size_t>(sym.value));
+    grammar_map[g] = intern_grammar(std::move(copy));
+  }
+  add_ranges(other.rank_map_, grammar_map);
+  std::vector<RankComms> comms;
+  comms.reserve(comms_.size() + other.comms_.size());
+  std::merge(comms_.begin(), comms_.end(), other.comms_.begin(), other.comms_.end(),
+             std::back_inserter(comms),
+             [](const RankComms &a, const RankComms &b) { return a.rank < b.rank; });
+  comms_ = std::move(comms);
+}
+
+std::string MergeState::serialize() const {
+  std::string out;
+  ByteWriter w(out);
+  w.varint(cst_.size());
+  for (const CstEntry &e : cst_) {
+    w.string(e.signature);
+    w.varint(e.count);
+    put_stats(w, e.duration);
+    put_stats(w, e.interval);
+  }
+  w.varint(grammars_.size());
+  for (const Grammar &g : grammars_) {
+    w.varint(g.rules.size());
+    for (const auto &body : g.rules) {
+      w.varint(body.size());
+      for (const GrammarSymbol &s : body) {
+        w.svarint(s.value);
+        w.varint(s.exp);
+      }
+    }
+  }
+  w.varint(rank_map_.size());
+  for (const RankRange &x : rank_map_) {
+    w.varint(x.first);
+    w.varint(x.count);
+    w.varint(x.grammar);
+  }
+  w.varint(comms_.size());
+  for (const RankComms &rc : comms_) {
+    w.varint(rc.rank);
+    w.varint(rc.comms.size());
+    for (const CommInfo &c : rc.comms) {
+      w.varint(c.comm_id);
+      w.svarint(c.rank);
+      w.svarint(c.size);
+      w.svarint(c.remote_size);
+    }
+  }
+  return out;
+}
+
+MergeState MergeState::parse(std::string_view bytes) {
+  ByteReader r(bytes);
+  MergeState s;
+  const uint64_t ncst = r.count(4, "CST entry count");
+  s.cst_.reserve(static_cast<size_t>(ncst));
+  for (uint64_t i = 0; i < ncst; ++i) {
+    CstEntry e;
+    e.signature = std::string(r.string());
+    e.count = r.varint();
+    e.duration = get_stats(r);
+    e.interval = get_stats(r);
+    if (!s.cst_index_.emplace(e.signature, static_cast<uint32_t>(s.cst_.size())).second)
+      r.fail("signature " + std::to_string(i) + " appears twice");
+    s.cst_.push_back(std::move(e));
+  }
+  const uint64_t ngrammars = r.count(1, "grammar count");
+  for (uint64_t g = 0; g < ngrammars; ++g) {
+    Grammar gr;
+    const uint64_t nrules = r.count(1, "rule count");
+    for (uint64_t k = 0; k < nrules; ++k) {
+      const uint64_t nsym = r.count(2, "rule length");
+      std::vector<GrammarSymbol> body;
+      body.reserve(static_cast<size_t>(nsym));
+      for (uint64_t i = 0; i < nsym; ++i) {
+        GrammarSymbol sym;
+        sym.value = r.svarint();
+        sym.exp = r.varint();
+        body.push_back(sym);
+      }
+      gr.rules.push_back(std::move(body));
+    }
+    validate_grammar(gr, s.cst_.size());
+    if (gr.rules.empty())
+      r.fail("grammar " + std::to_string(g) + " has no start rule");
+    s.grammar_index_.emplace(g_grammar_hash ? g_grammar_hash(gr) : grammar_hash(gr),
+                             static_cast<uint32_t>(s.grammars_.size()));
+    s.grammars_.push_back(std::move(gr));
+  }
+  const uint64_t nranges = r.count(3, "rank range count");
+  for (uint64_t i = 0; i < nranges; ++i) {
+    RankRange x;
+    const uint64_t first = r.varint(), count = r.varint(), grammar = r.varint();
+    if (first > UINT32_MAX || count > UINT32_MAX || grammar >= s.grammars_.size())
+      r.fail("bad rank range " + std::to_string(i));
+    x.first = static_cast<uint32_t>(first);
+    x.count = static_cast<uint32_t>(count);
+    x.grammar = static_cast<uint32_t>(grammar);
+    s.rank_map_.push_back(x);
+  }
+  const uint64_t ncomms = r.count(2, "communicator table count");
+  for (uint64_t i = 0; i < ncomms; ++i) {
+    RankComms rc;
+    const uint64_t rank = r.varint();
+    if (rank > UINT32_MAX)
+      r.fail("bad rank " + std::to_string(rank));
+    rc.rank = static_cast<uint32_t>(rank);
+    const uint64_t n = r.count(4, "communicator count");
+    for (uint64_t k = 0; k < n; ++k) {
+      CommInfo c;
+      c.comm_id = r.varint();
+      c.rank = r.svarint32("communicator rank");
+      c.size = r.svarint32("communicator size");
+      c.remote_size = r.svarint32("communicator remote size");
+      rc.comms.push_back(c);
+    }
+    s.comms_.push_back(std::move(rc));
+  }
+  if (!r.at_end())
+    r.fail(std::to_string(r.remaining()) + " trailing bytes");
+  return s;
+}
+
+MergedTrace MergeState::finish() {
+  MergedTrace m = share_rules(std::move(cst_), std::move(grammars_));
+  m.rank_map = std::move(rank_map_);
+  m.comms = std::move(comms_);
+  *this = MergeState();
+  return m;
+}
+
+size_t MergeState::memory_bytes() const {
+  size_t n = cst_.capacity() * sizeof(CstEntry) + grammars_.capacity() * sizeof(Grammar) +
+             rank_map_.capacity() * sizeof(RankRange) + comms_.capacity() * sizeof(RankComms);
+  for (const CstEntry &e : cst_)
+    n += 2 * e.signature.capacity() + 48; // the entry's string and its index copy
+  for (const Grammar &g : grammars_) {
+    n += g.rules.capacity() * sizeof(g.rules[0]) + 32;
+    for (const auto &body : g.rules)
+      n += body.capacity() * sizeof(GrammarSymbol);
+  }
+  for (const RankComms &rc : comms_)
+    n += rc.comms.capacity() * sizeof(CommInfo);
+  return n;
+}
+
+} // namespace pilgrim
