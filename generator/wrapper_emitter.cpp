@@ -171,7 +171,15 @@ private:
       // A window's cached rank (win_ctx) is dropped when the window is freed
       // and when a handle value, perhaps recycled, comes back from a create.
       if (after && s.action == HandleAction::Create) {
-        line("c_.handles_create(" + k + ", " + n + ", " + len + ");");
+        // Communicators, windows and files get ids their members agree on,
+        // over the call's communicator argument where the object needs it.
+        if (s.kind == HandleKind::Comm || s.kind == HandleKind::Win || s.kind == HandleKind::File) {
+          int comm = find_comm();
+          line("c_.handles_create(" + k + ", " + n + ", " + len + ", " +
+               (comm >= 0 ? name(comm) : std::string("MPI_COMM_NULL")) + ");");
+        } else {
+          line("c_.handles_create(" + k + ", " + n + ", " + len + ");");
+        }
         if (s.kind == HandleKind::Win)
           line("::pilgrim::rt::forget_windows(" + n + ", " + len + ");");
       } else if (after && s.action == HandleAction::Free) {

@@ -218,6 +218,10 @@ void Call::create_key_(HandleKind k, uint64_t key) {
     rec().comms.set_encoded_id(handle_from_key<MPI_Comm>(key), enc);
 }
 
+void Call::create_agreed_(HandleKind k, uint64_t key, MPI_Comm parent) {
+  rec().agreements.on_create(k, key, parent, fid_, locked_, buf());
+}
+
 void Call::release_key_(HandleKind k, uint64_t key) {
   rec().handles[static_cast<int>(k)].release(key);
   if (k == HandleKind::Comm)

@@ -158,6 +158,22 @@ public:
       create_key_(k, handle_key(p[i]));
     }
   }
+  // Communicators, windows and files: the id is agreed by the members
+  // (id_agreement.h); `parent` is the call's communicator argument, if any.
+  template <class H>
+  void handles_create(HandleKind k, const H *p, int64_t n, MPI_Comm parent) {
+    if (!p || n < 0) {
+      buf().put_varint(0);
+      return;
+    }
+    buf().put_varint(static_cast<uint64_t>(n) + 1);
+    for (int64_t i = 0; i < n; ++i) {
+      if constexpr (std::is_same_v<H, MPI_Comm>)
+        if (k == HandleKind::Comm)
+          note_comm(p[i]);
+      create_agreed_(k, handle_key(p[i]), parent);
+    }
+  }
   template <class H> void handle_free(HandleKind k, const H *p, H before) {
     handles(k, p, 1);
     release_key_(k, handle_key(before));
@@ -195,6 +211,7 @@ private:
   SignatureBuffer &buf();
   void handle_key_(HandleKind k, uint64_t key);
   void create_key_(HandleKind k, uint64_t key);
+  void create_agreed_(HandleKind k, uint64_t key, MPI_Comm parent);
   void release_key_(HandleKind k, uint64_t key);
   void note_comm(MPI_Comm c);
   void status_one(const MPI_Status *st, int request_slot, const StatusCtx &ctx, bool completed);

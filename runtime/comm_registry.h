@@ -30,7 +30,13 @@ public:
   }
   void forget(uint64_t key);
   void set_encoded_id(MPI_Comm comm, uint64_t encoded);
-  // Every communicator the run created, for the trace's comm table.
+  // A communicator whose facts are known without asking MPI (an idup'ed one,
+  // whose creation may not have completed yet: a dup has its parent's).
+  void add_history(const CommFacts &f) { history_.push_back(f); }
+  // Every communicator the run created, in creation order, with the id
+  // (encoded_id, agreed by its members) it had then: ids are reused after
+  // MPI_Comm_free, so one id may appear more than once. An idup'ed
+  // communicator is listed when its id is agreed, not at the idup call.
   const std::vector<CommFacts> &history() const { return history_; }
   size_t memory_bytes() const { return map_.memory_bytes() + facts_.capacity() * sizeof(CommFacts); }
 

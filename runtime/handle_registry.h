@@ -1,7 +1,10 @@
 // Symbolic ids for the handles of one kind: predefined handles by their index
-// in the format's name table, user handles from a SymbolPool.
+// in the format's name table, user handles from a SymbolPool or, for the
+// kinds whose ids the members agree on (communicators, windows, files), from
+// an AgreedIdSet filled by id_agreement.cpp.
 #pragma once
 
+#include "agreed_id_set.h"
 #include "flat_map.h"
 #include "symbol_pool.h"
 
@@ -41,18 +44,55 @@ public:
       return 0;
     if (const uint32_t *p = predefined_.find(key))
       return 2ull * *p + 1;
-    if (const uint32_t *u = user_.find(key))
-      pool_.release(*u);
-    uint32_t id = pool_.acquire();
+    if (const uint32_t *u = user_.find(key)) {
+      if (agreed_)
+        agreed_ids_.release(*u);
+      else
+        pool_.release(*u);
+    }
+    uint32_t id = agreed_ ? agreed_ids_.acquire_local() : pool_.acquire();
     user_.set(key, id);
     return 2ull * id + 2;
   }
   void release(uint64_t key) {
     has_last_ = false;
     if (const uint32_t *u = user_.find(key)) {
-      pool_.release(*u);
+      if (agreed_)
+        agreed_ids_.release(*u);
+      else
+        pool_.release(*u);
       user_.erase(key);
     }
+  }
+
+  // --- kinds with agreed ids ------------------------------------------------
+  // Called once at MPI_Init for Comm, Win and File. `resolve` is asked, before
+  // a handle never seen gets an id of its own, whether an agreement for it is
+  // still in flight (MPI_Comm_idup); it binds the handle if so.
+  using ResolveHook = void (*)(uint64_t key);
+  void set_agreed(ResolveHook resolve) {
+    agreed_ = true;
+    resolve_ = resolve;
+  }
+  bool agreed() const { return agreed_; }
+  AgreedIdSet &agreed_ids() { return agreed_ids_; }
+  // The handle `key` (just created) has the agreed id `id`; returns its encoding.
+  uint64_t bind(uint64_t key, uint32_t id) {
+    has_last_ = false;
+    if (const uint32_t *u = user_.find(key))
+      agreed_ids_.release(*u); // a recycled value whose free we missed
+    user_.set(key, id);
+    return 2ull * id + 2;
+  }
+  // A predefined or null handle: its encoding; 0 with `known` false otherwise.
+  uint64_t encode_fixed(uint64_t key, bool &known) const {
+    known = true;
+    if (has_null_ && key == null_key_)
+      return 0;
+    if (const uint32_t *p = predefined_.find(key))
+      return 2ull * *p + 1;
+    known = false;
+    return 0;
   }
   bool is_null(uint64_t key) const { return has_null_ && key == null_key_; }
   size_t memory_bytes() const { return predefined_.memory_bytes() + user_.memory_bytes(); }
@@ -63,12 +103,29 @@ private:
       return 2ull * *p + 1;
     if (const uint32_t *u = user_.find(key))
       return 2ull * *u + 2;
-    uint32_t id = pool_.acquire();
+    return encode_unseen(key);
+  }
+  // A handle never seen before (not on the hot path of a traced loop).
+  uint64_t encode_unseen(uint64_t key) {
+    uint32_t id;
+    if (agreed_) {
+      if (resolve_) {
+        resolve_(key); // an idup whose agreement is still in flight
+        if (const uint32_t *u = user_.find(key))
+          return 2ull * *u + 2;
+      }
+      id = agreed_ids_.acquire_local();
+    } else {
+      id = pool_.acquire();
+    }
     user_.set(key, id);
     return 2ull * id + 2;
   }
   FlatMap predefined_, user_;
   SymbolPool pool_;
+  AgreedIdSet agreed_ids_;
+  bool agreed_ = false;
+  ResolveHook resolve_ = nullptr;
   uint64_t null_key_ = 0;
   bool has_null_ = false;
   uint64_t last_key_ = 0, last_encoded_ = 0;

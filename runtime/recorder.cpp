@@ -74,6 +74,8 @@ void Recorder::on_init() {
   check_output_writable();
   setup_predefined();
   comms.set_world(MPI_COMM_WORLD);
+  agreements.init(*this);
+  set_holding(false);
   g_use_tsc = invariant_tsc_available();
   tick_rate_.begin();
   timespec wall;
@@ -126,6 +128,17 @@ uint32_t Recorder::intern_signature(const uint8_t *sig, size_t n) {
 }
 
 void Recorder::record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
+  if (__builtin_expect(slow_record_, false)) {
+    if (holding_)
+      agreements.hold(sig, n, t0, t1);
+    else
+      record_committed(sig, n, t0, t1);
+    return;
+  }
+  record_fast(sig, n, t0, t1);
+}
+
+void Recorder::record_fast(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
   uint32_t terminal = intern_signature(sig, n);
   SignatureStats &s = stats_[terminal];
   ++s.count;
@@ -137,6 +150,10 @@ void Recorder::record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
   }
   grammar_.append(terminal);
   ++calls_;
+}
+
+void Recorder::record_committed(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
+  record_fast(sig, n, t0, t1);
   if (settings.verify) {
     uint64_t len = n;
     while (len >= 0x80) {
@@ -151,7 +168,7 @@ void Recorder::record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
 size_t Recorder::memory_bytes() const {
   size_t m = cst_.memory_bytes() + stats_.capacity() * sizeof(SignatureStats) +
              grammar_.memory_bytes() + requests.memory_bytes() + addresses.memory_bytes() +
-             callbacks.memory_bytes() + comms.memory_bytes();
+             callbacks.memory_bytes() + comms.memory_bytes() + agreements.memory_bytes();
   for (const auto &h : handles)
     m += h.memory_bytes();
   return m;
@@ -159,6 +176,7 @@ size_t Recorder::memory_bytes() const {
 
 void Recorder::on_finalize() {
   state.store(State::Finalized, std::memory_order_release);
+  agreements.finish_all(); // every id agreed, every held record recorded
   if (settings.timing != TimingMode::None)
     tick_rate_.end();
   if (settings.verify)

@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "comm_registry.h"
 #include "handle_registry.h"
+#include "id_agreement.h"
 #include "request_registry.h"
 #include "sequitur.h"
 #include "settings.h"
@@ -76,6 +77,7 @@ public:
   AddressRegistry addresses; // buffers and pointers share one id space
   AddressRegistry callbacks;
   CommRegistry comms;
+  IdAgreements agreements; // agreed ids of communicators, windows, files
 
   // Called by the Call of MPI_Init/MPI_Init_thread once PMPI_Init returned.
   void on_init();
@@ -88,6 +90,13 @@ public:
   }
   // One complete signature.
   void record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
+  // The same, never held back (IdAgreements hands on what it held).
+  void record_committed(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
+  // While an idup's id agreement is in flight, records are held back.
+  void set_holding(bool h) {
+    holding_ = h;
+    slow_record_ = holding_ || settings.verify;
+  }
 
   size_t memory_bytes() const;
   uint64_t calls() const { return calls_; }
@@ -103,6 +112,11 @@ private:
   void write_verify_log();
 
   uint32_t intern_signature(const uint8_t *sig, size_t n);
+  void record_fast(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
+
+  // record() takes its one branch on this: verify log or held records.
+  bool slow_record_ = false;
+  bool holding_ = false;
 
   std::vector<bool> keeps_buffers_;
   SignatureTable cst_;

@@ -1,0 +1,252 @@
+#include "id_agreement.h"
+
+#include "generated_function_table.h"
+#include "handle_key.h"
+#include "recorder.h"
+
+#include <cstring>
+
+namespace pilgrim::rt {
+namespace {
+
+constexpr int kWords = static_cast<int>(AgreedIdSet::kWords);
+
+bool all_taken(const uint64_t *any) {
+  for (int w = 0; w < kWords; ++w)
+    if (~any[w])
+      return false;
+  return true;
+}
+
+void resolve_hook(uint64_t key) { Recorder::get().agreements.resolve_key(key); }
+
+uint16_t function_id(const char *name) {
+  const FunctionInfo *f = generated_function(name);
+  return f ? f->id : 0xffff;
+}
+
+void put_varint(std::string &s, uint64_t v) {
+  while (v >= 0x80) {
+    s.push_back(static_cast<char>(static_cast<uint8_t>(v) | 0x80));
+    v >>= 7;
+  }
+  s.push_back(static_cast<char>(v));
+}
+
+}  // namespace
+
+void IdAgreements::init(Recorder &r) {
+  r_ = &r;
+  for (HandleKind k : {HandleKind::Comm, HandleKind::Win, HandleKind::File})
+    r.handles[static_cast<int>(k)].set_agreed(k == HandleKind::Comm ? resolve_hook : nullptr);
+  id_idup_ = function_id("MPI_Comm_idup");
+  id_idup_info_ = function_id("MPI_Comm_idup_with_info");
+  for (const char *name : {"MPI_Comm_spawn", "MPI_Comm_spawn_multiple", "MPI_Comm_connect",
+                           "MPI_Comm_accept", "MPI_Comm_join"})
+    other_job_.push_back(function_id(name));
+  // A spawned process: the parent intercommunicator exists from MPI_Init on.
+  // Every process of this job starts with no ids in use, so each one chooses
+  // the same id alone (the parents' side agrees among the parents).
+  MPI_Comm parent = MPI_COMM_NULL;
+  PMPI_Comm_get_parent(&parent);
+  if (parent != MPI_COMM_NULL) {
+    HandleRegistry &comms = r.handles[static_cast<int>(HandleKind::Comm)];
+    const uint64_t enc = comms.bind(handle_key(parent), comms.agreed_ids().choose_alone());
+    r.comms.set_encoded_id(parent, enc);
+  }
+}
+
+uint32_t IdAgreements::agree_now(AgreedIdSet &ids, MPI_Comm over, bool inter, bool locked) {
+  AgreedIdSet::Snapshot s;
+  ids.hold(s);
+  if (locked)
+    r_->lock.unlock(); // another thread's calls may be what the others wait for
+  uint64_t any[AgreedIdSet::kWords], max_overflow = s.overflow;
+  PMPI_Allreduce(s.unavailable, any, kWords, MPI_UINT64_T, MPI_BOR, over);
+  if (inter) {
+    // `any` is now the other group's OR; reducing it again brings each group its own.
+    uint64_t own[AgreedIdSet::kWords];
+    PMPI_Allreduce(any, own, kWords, MPI_UINT64_T, MPI_BOR, over);
+    for (int w = 0; w < kWords; ++w)
+      any[w] |= own[w];
+  }
+  if (all_taken(any)) { // the same answer on every member: all take this branch
+    PMPI_Allreduce(&s.overflow, &max_overflow, 1, MPI_UINT64_T, MPI_MAX, over);
+    if (inter) {
+      uint64_t own = 0;
+      PMPI_Allreduce(&max_overflow, &own, 1, MPI_UINT64_T, MPI_MAX, over);
+      if (own > max_overflow)
+        max_overflow = own;
+    }
+  }
+  if (locked)
+    r_->lock.lock();
+  return ids.choose(s, any, max_overflow);
+}
+
+void IdAgreements::on_create(HandleKind k, uint64_t key, MPI_Comm parent, uint16_t fid,
+                             bool locked, SignatureBuffer &sig) {
+  HandleRegistry &reg = r_->handles[static_cast<int>(k)];
+  bool fixed = false;
+  uint64_t enc = reg.encode_fixed(key, fixed);
+  if (fixed) { // null (a failed call, a non-member) or predefined: nothing to agree on
+    sig.put_varint(enc);
+    return;
+  }
+  AgreedIdSet &ids = reg.agreed_ids();
+  if (k == HandleKind::Comm) {
+    const MPI_Comm comm = handle_from_key<MPI_Comm>(key);
+    if (fid == id_idup_ || fid == id_idup_info_) {
+      int inter = 0;
+      if (parent != MPI_COMM_NULL)
+        PMPI_Comm_test_inter(parent, &inter);
+      if (parent != MPI_COMM_NULL && !inter) {
+        start_idup(key, parent, sig);
+        return;
+      }
+      // An intercommunicator's idup: no one nonblocking collective gives both
+      // groups the same answer; the id is this rank's own.
+      CommFacts f = r_->comms.facts(parent);
+      f.key = key;
+      f.encoded_id = reg.bind(key, ids.choose_alone());
+      r_->comms.add_history(f);
+      sig.put_varint(f.encoded_id);
+      return;
+    }
+    bool other_job = false;
+    for (uint16_t id : other_job_)
+      other_job = other_job || id == fid;
+    uint32_t id;
+    if (other_job) {
+      int size = 1;
+      if (parent != MPI_COMM_NULL)
+        PMPI_Comm_size(parent, &size);
+      id = size > 1 ? agree_now(ids, parent, false, locked) : ids.choose_alone();
+    } else {
+      int inter = 0;
+      PMPI_Comm_test_inter(comm, &inter);
+      id = agree_now(ids, comm, inter != 0, locked);
+    }
+    enc = reg.bind(key, id);
+    r_->comms.set_encoded_id(comm, enc);
+    sig.put_varint(enc);
+    return;
+  }
+  // A window or a file: its members are the members of `parent`.
+  uint32_t id = parent != MPI_COMM_NULL ? agree_now(ids, parent, false, locked)
+                                        : ids.choose_alone();
+  sig.put_varint(reg.bind(key, id));
+}
+
+void IdAgreements::start_idup(uint64_t key, MPI_Comm parent, SignatureBuffer &sig) {
+  auto p = std::make_unique<Pending>();
+  p->key = key;
+  p->facts = r_->comms.facts(parent);
+  p->facts.key = key;
+  AgreedIdSet &ids = r_->handles[static_cast<int>(HandleKind::Comm)].agreed_ids();
+  ids.hold(p->snap, AgreedIdSet::kPendingCandidates);
+  p->max_overflow = p->snap.overflow;
+  PMPI_Iallreduce(p->snap.unavailable, p->any, kWords, MPI_UINT64_T, MPI_BOR, parent, &p->req[0]);
+  PMPI_Iallreduce(&p->snap.overflow, &p->max_overflow, 1, MPI_UINT64_T, MPI_MAX, parent,
+                  &p->req[1]);
+  // The element is patched when the id is known: a placeholder (null) until then.
+  next_patch_ = p.get();
+  next_patch_at_ = sig.size();
+  sig.put_varint(0);
+  pending_.push_back(std::move(p));
+  r_->set_holding(true);
+}
+
+void IdAgreements::hold(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
+  Held h;
+  h.sig.assign(reinterpret_cast<const char *>(sig), n);
+  h.t0 = t0;
+  h.t1 = t1;
+  h.patch = next_patch_;
+  h.patch_at = next_patch_at_;
+  next_patch_ = nullptr;
+  held_.push_back(std::move(h));
+  poll();
+}
+
+void IdAgreements::resolve(Pending &p) {
+  if (p.resolved)
+    return;
+  HandleRegistry &reg = r_->handles[static_cast<int>(HandleKind::Comm)];
+  p.id = reg.agreed_ids().choose(p.snap, p.any, p.max_overflow);
+  p.resolved = true;
+  p.facts.encoded_id = reg.bind(p.key, p.id);
+  r_->comms.add_history(p.facts);
+}
+
+void IdAgreements::poll() {
+  for (auto &p : pending_) {
+    if (p->resolved)
+      continue;
+    int done = 0;
+    PMPI_Testall(2, p->req, &done, MPI_STATUSES_IGNORE);
+    if (done)
+      resolve(*p);
+  }
+  flush();
+}
+
+void IdAgreements::resolve_key(uint64_t key) {
+  // Using the communicator means its idup completed here, so every member has
+  // started the agreement: waiting for it cannot deadlock.
+  for (auto &p : pending_)
+    if (!p->resolved && p->key == key) {
+      PMPI_Waitall(2, p->req, MPI_STATUSES_IGNORE);
+      resolve(*p);
+    }
+  flush();
+}
+
+void IdAgreements::finish_all() {
+  for (auto &p : pending_)
+    if (!p->resolved) {
+      PMPI_Waitall(2, p->req, MPI_STATUSES_IGNORE);
+      resolve(*p);
+    }
+  flush();
+}
+
+void IdAgreements::flush() {
+  // Records leave in order, up to the first idup whose id is not known yet.
+  while (held_front_ < held_.size()) {
+    Held &h = held_[held_front_];
+    if (h.patch) {
+      if (!h.patch->resolved)
+        break;
+      std::string patched = h.sig.substr(0, h.patch_at);
+      put_varint(patched, 2ull * h.patch->id + 2);
+      patched.append(h.sig, h.patch_at + 1, std::string::npos);
+      h.sig.swap(patched);
+    }
+    r_->record_committed(reinterpret_cast<const uint8_t *>(h.sig.data()), h.sig.size(), h.t0,
+                         h.t1);
+    ++held_front_;
+  }
+  if (held_front_ == held_.size()) {
+    held_.clear();
+    held_front_ = 0;
+  }
+  // Agreements whose records are all out are done with.
+  bool all_resolved = true;
+  for (auto &p : pending_)
+    all_resolved = all_resolved && p->resolved;
+  if (all_resolved && held_.empty()) {
+    pending_.clear();
+    r_->set_holding(false);
+  }
+}
+
+size_t IdAgreements::memory_bytes() const {
+  size_t m = pending_.capacity() * sizeof(void *) + pending_.size() * sizeof(Pending) +
+             held_.capacity() * sizeof(Held);
+  for (const Held &h : held_)
+    m += h.sig.capacity();
+  return m;
+}
+
+}  // namespace pilgrim::rt

@@ -1,0 +1,102 @@
+// Symbolic ids that every member of a communicator agrees on, for
+// communicators and for the windows and files made on them (docs/ARCHITECTURE.md,
+// "Decisions taken while building"; the Pilgrim paper, section 2.5).
+//
+// Each id is chosen when its object is created, by the members: each offers
+// its smallest free ids (AgreedIdSet::hold), a bitwise-OR allreduce finds the
+// smallest one free on all of them. The collective runs only inside creation
+// calls, never on the path of other calls:
+//
+//  * an intracommunicator: on the new communicator, before the application
+//    gets its handle (the first operation on it, so no application operation
+//    can match it);
+//  * an intercommunicator from MPI_Intercomm_create and friends: two allreduces
+//    on it, so that both groups agree (the first brings each group the other
+//    group's OR, the second its own);
+//  * an intercommunicator to another MPI job (spawn, connect/accept, join, the
+//    parent): the two sides are separate runs with separate traces, and the
+//    other side may not be traced at all (a collective with it would then
+//    hang), so only the local group agrees, over the call's communicator;
+//  * a window or file: on the communicator it was created on, right after the
+//    collective creation call, on every member;
+//  * MPI_Comm_idup: a PMPI_Iallreduce on the parent communicator, started in
+//    the idup call and resolved when it has completed (polled by each later
+//    call) or, at the latest, when the new communicator is first used or at
+//    MPI_Finalize. Until then the calls this rank records are held back, in
+//    order, and the idup call's own record gets the agreed id patched in, so
+//    the trace shows the final id everywhere.
+#pragma once
+
+#include "agreed_id_set.h"
+#include "comm_registry.h"
+#include "pilgrim/function_table.h"
+#include "signature_buffer.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pilgrim::rt {
+
+class Recorder;
+
+class IdAgreements {
+public:
+  // At MPI_Init, after the predefined handles are known: Comm, Win and File
+  // ids become agreed ones; a spawned process names its parent.
+  void init(Recorder &r);
+  // A handle of kind `k` (Comm, Win or File) was just created by function
+  // `fid`; `parent` is the call's communicator argument (MPI_COMM_NULL if
+  // none). Writes the handle's element into `sig`. `locked`: the caller holds
+  // the recorder's lock, released during collectives.
+  void on_create(HandleKind k, uint64_t key, MPI_Comm parent, uint16_t fid, bool locked,
+                 SignatureBuffer &sig);
+
+  // While an idup's agreement is in flight, records are held back here.
+  void hold(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
+  // Waits for every agreement and records what was held (MPI_Finalize).
+  void finish_all();
+  // The communicator `key` is used: its agreement, if in flight, is waited for.
+  void resolve_key(uint64_t key);
+  size_t memory_bytes() const;
+
+private:
+  struct Pending {
+    uint64_t key = 0;
+    AgreedIdSet::Snapshot snap{};
+    uint64_t any[AgreedIdSet::kWords] = {};
+    uint64_t max_overflow = 0;
+    MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    CommFacts facts; // the parent's rank and sizes: a dup has the same
+    bool resolved = false;
+    uint32_t id = 0;
+  };
+  struct Held {
+    std::string sig;
+    int64_t t0 = 0, t1 = 0;
+    Pending *patch = nullptr; // the idup call whose new comm's element is at patch_at
+    size_t patch_at = 0;
+  };
+
+  uint32_t agree_now(AgreedIdSet &ids, MPI_Comm over, bool inter, bool locked);
+  void start_idup(uint64_t key, MPI_Comm parent, SignatureBuffer &sig);
+  void resolve(Pending &p);
+  void poll();
+  void flush();
+  void update_holding();
+
+  Recorder *r_ = nullptr;
+  uint16_t id_idup_ = 0xffff, id_idup_info_ = 0xffff;
+  std::vector<uint16_t> other_job_; // spawn, connect, accept, join
+  std::vector<std::unique_ptr<Pending>> pending_;
+  std::vector<Held> held_;
+  size_t held_front_ = 0;
+  // The idup record being built by this call (set by on_create, taken by hold).
+  Pending *next_patch_ = nullptr;
+  size_t next_patch_at_ = 0;
+};
+
+}  // namespace pilgrim::rt
