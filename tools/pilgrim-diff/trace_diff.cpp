@@ -1,0 +1,233 @@
+#include "trace_diff.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "pilgrim/call_context.h"
+#include "pilgrim/call_formatter.h"
+#include "pilgrim/grammar_walker.h"
+#include "pilgrim/signature_decoder.h"
+#include "pilgrim/trace_error.h"
+
+namespace pilgrim::diff {
+
+namespace {
+
+std::vector<DecodedCall> decode_all(const Trace &t) {
+  std::vector<DecodedCall> calls;
+  calls.reserve(t.merged.cst.size());
+  for (size_t i = 0; i < t.merged.cst.size(); ++i) {
+    try {
+      calls.push_back(decode_signature(t, t.merged.cst[i].signature));
+    } catch (const TraceError &e) {
+      rethrow_with_context("CST entry " + std::to_string(i), e);
+    }
+  }
+  return calls;
+}
+
+// A poll that found nothing: MPI_Test/Testany/Testall/Iprobe/Improbe with
+// flag = 0, MPI_Testsome with outcount = 0. How many of these a completion
+// loop makes depends on the run (paper §3.3.4); --relaxed skips them.
+bool is_failed_poll(const DecodedCall &call) {
+  if (!call.function)
+    return false;
+  const std::string name = call.function->name;
+  const char *flag = nullptr;
+  if (name == "MPI_Test" || name == "MPI_Testany" || name == "MPI_Testall" ||
+      name == "MPI_Iprobe" || name == "MPI_Improbe")
+    flag = "flag";
+  else if (name == "MPI_Testsome")
+    flag = "outcount";
+  if (!flag)
+    return false;
+  for (size_t p = 0; p < call.params.size(); ++p) {
+    const char *pn = call.function->params[p].name;
+    const DecodedParam &dp = call.params[p];
+    if (pn && std::string(pn) == flag && dp.has_out && !dp.out.null &&
+        dp.out.elements.size() == 1)
+      return name == "MPI_Testsome" ? dp.out.elements[0].integer <= 0
+                                    : dp.out.elements[0].integer == 0;
+  }
+  return false;
+}
+
+// One rank's calls in order; with `relaxed`, failed polls are skipped.
+class CallStream {
+public:
+  CallStream(const Trace &t, const std::vector<DecodedCall> &calls, uint32_t rank, bool relaxed)
+      : view_(t.rank(rank)), walker_(*view_.rules, view_.root), calls_(calls),
+        relaxed_(relaxed) {}
+  bool next(uint64_t &terminal) {
+    while (walker_.next(terminal))
+      if (!relaxed_ || terminal >= calls_.size() || !is_failed_poll(calls_[terminal]))
+        return true;
+    return false;
+  }
+
+private:
+  RankView view_;
+  GrammarWalker walker_;
+  const std::vector<DecodedCall> &calls_;
+  bool relaxed_;
+};
+
+struct RankContext {
+  CallContext ctx;
+  std::vector<WindowRank> windows;
+  RankContext(const Trace &t, uint32_t rank) {
+    const RankView v = t.rank(rank);
+    ctx.world_rank = rank;
+    ctx.comms = v.comms;
+    windows = window_ranks(t, *v.cst, ctx);
+    ctx.windows = &windows;
+  }
+};
+
+std::string param_text(const DecodedCall &call, size_t p, const CallContext &ctx) {
+  const DecodedParam &dp = call.params[p];
+  std::string s;
+  if (dp.has_in)
+    append_value(s, call, p, dp.in, ctx);
+  if (dp.has_in && dp.has_out)
+    s += "->";
+  if (dp.has_out)
+    append_value(s, call, p, dp.out, ctx);
+  return s;
+}
+
+// Statuses that differ only in what the receive named: a wildcard receive
+// keeps source and tag, the same receive with the source named keeps only
+// the count (docs/FORMAT.md §8.3, Status kinds 2 and 3).
+bool same_counts(const DecodedParam &a, const DecodedParam &b) {
+  const DecodedValue *va = a.any(), *vb = b.any();
+  if (!va || !vb || va->elements.size() != vb->elements.size())
+    return false;
+  for (size_t i = 0; i < va->elements.size(); ++i) {
+    const DecodedStatus &x = va->elements[i].status, &y = vb->elements[i].status;
+    const bool counted = (x.kind == 2 || x.kind == 3) && (y.kind == 2 || y.kind == 3);
+    if (x.kind != y.kind && !counted)
+      return false;
+    if (counted && x.count_bytes != y.count_bytes)
+      return false;
+  }
+  return true;
+}
+
+// The first difference between two calls with different signatures ("" when
+// `relaxed` and the only differences are MPI_ANY_SOURCE ranks of A that B
+// names: a proxy made with --deterministic).
+std::string describe(const DecodedCall &a, const DecodedCall &b, const CallContext &ca,
+                     const CallContext &cb, bool relaxed) {
+  const std::string na = a.function->name, nb = b.function->name;
+  if (a.function_id != b.function_id)
+    return "function differs: " + na + " vs " + nb;
+  if (a.thread_id != b.thread_id)
+    return na + ": thread differs: " + std::to_string(a.thread_id) + " vs " +
+           std::to_string(b.thread_id);
+  const size_t n = std::min(a.params.size(), b.params.size());
+  for (size_t p = 0; p < n; ++p) {
+    const std::string ta = param_text(a, p, ca), tb = param_text(b, p, cb);
+    if (ta != tb && relaxed && a.function->params[p].role == Role::Rank &&
+        ta == "MPI_ANY_SOURCE")
+      continue;
+    if (ta != tb && relaxed && a.function->params[p].role == Role::Status &&
+        same_counts(a.params[p], b.params[p]))
+      continue;
+    if (ta != tb) {
+      const char *name = a.function->params[p].name;
+      return na + ": " + (name && *name ? name : "parameter " + std::to_string(p)) +
+             " differs: " + ta + " vs " + tb;
+    }
+  }
+  if (a.return_code != b.return_code)
+    return na + ": return code differs: " + format_return_code(a.return_code) + " vs " +
+           format_return_code(b.return_code);
+  if (relaxed)
+    return "";
+  // The function-table rows differ (a trace from another MPI): same text.
+  return na + ": encoding differs (function-table rows differ)";
+}
+
+std::string pct(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.0f%%", x * 100);
+  return buf;
+}
+
+std::string sci(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", x);
+  return buf;
+}
+
+} // namespace
+
+DiffResult diff_traces(const Trace &a, const Trace &b, const DiffSettings &settings) {
+  DiffResult r;
+  if (a.nranks() != b.nranks()) {
+    r.identical = false;
+    r.message = "rank count differs: " + std::to_string(a.nranks()) + " vs " +
+                std::to_string(b.nranks());
+    return r;
+  }
+  const std::vector<DecodedCall> ca = decode_all(a);
+  const std::vector<DecodedCall> cb = decode_all(b);
+  for (uint32_t rank = 0; rank < a.nranks(); ++rank) {
+    CallStream sa(a, ca, rank, settings.relaxed), sb(b, cb, rank, settings.relaxed);
+    const std::string prefix = "rank " + std::to_string(rank) + " call ";
+    uint64_t index = 0, ta = 0, tb = 0;
+    for (;; ++index) {
+      const bool ha = sa.next(ta), hb = sb.next(tb);
+      if (!ha && !hb)
+        break;
+      if (ha != hb) {
+        r.identical = false;
+        r.message = prefix + std::to_string(index) + ": " +
+                    (ha ? std::string(ca[ta].function->name) + " vs end of trace"
+                        : "end of trace vs " + std::string(cb[tb].function->name));
+        return r;
+      }
+      if (a.merged.cst[ta].signature != b.merged.cst[tb].signature) {
+        RankContext xa(a, rank), xb(b, rank);
+        const std::string d = describe(ca[ta], cb[tb], xa.ctx, xb.ctx, settings.relaxed);
+        if (d.empty())
+          continue;
+        r.identical = false;
+        r.message = prefix + std::to_string(index) + ": " + d;
+        return r;
+      }
+    }
+    r.calls += index;
+  }
+  if (settings.timing) {
+    std::unordered_map<std::string_view, size_t> in_b;
+    for (size_t i = 0; i < b.merged.cst.size(); ++i)
+      in_b.emplace(b.merged.cst[i].signature, i);
+    for (size_t i = 0; i < a.merged.cst.size(); ++i) {
+      const auto it = in_b.find(a.merged.cst[i].signature);
+      if (it == in_b.end())
+        continue;
+      const TimingStats &da = a.merged.cst[i].duration;
+      const TimingStats &db = b.merged.cst[it->second].duration;
+      if (da.n == 0 || db.n == 0)
+        continue;
+      const double base = std::max(std::fabs(da.mean), 1e-300);
+      const double rel = (db.mean - da.mean) / base;
+      if (std::fabs(rel) > settings.tolerance) {
+        r.identical = false;
+        r.message = "timing: " + std::string(ca[i].function->name) + " (CST entry " +
+                    std::to_string(i) + "): mean duration differs: " + sci(da.mean) +
+                    " s vs " + sci(db.mean) + " s (" + pct(rel) + ", tolerance " +
+                    pct(settings.tolerance).substr(1) + ")";
+        return r;
+      }
+    }
+  }
+  return r;
+}
+
+} // namespace pilgrim::diff
