@@ -4,6 +4,7 @@
 #include "handle_key.h"
 #include "recorder.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace pilgrim::rt {
@@ -50,6 +51,7 @@ void IdAgreements::init(Recorder &r) {
   MPI_Comm parent = MPI_COMM_NULL;
   PMPI_Comm_get_parent(&parent);
   if (parent != MPI_COMM_NULL) {
+    met_other_job_ = true;
     HandleRegistry &comms = r.handles[static_cast<int>(HandleKind::Comm)];
     const uint64_t enc = comms.bind(handle_key(parent), comms.agreed_ids().choose_alone());
     r.comms.set_encoded_id(parent, enc);
@@ -84,6 +86,61 @@ uint32_t IdAgreements::agree_now(AgreedIdSet &ids, MPI_Comm over, bool inter, bo
   return ids.choose(s, any, max_overflow);
 }
 
+bool IdAgreements::within_job(MPI_Comm comm, std::vector<int> &world_ranks) {
+  MPI_Group world = MPI_GROUP_NULL;
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  bool all = true;
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  for (int side = 0; side < (inter ? 2 : 1); ++side) {
+    MPI_Group g = MPI_GROUP_NULL;
+    if (side == 0)
+      PMPI_Comm_group(comm, &g);
+    else
+      PMPI_Comm_remote_group(comm, &g);
+    int n = 0;
+    PMPI_Group_size(g, &n);
+    std::vector<int> in(static_cast<size_t>(n)), out(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i)
+      in[static_cast<size_t>(i)] = i;
+    PMPI_Group_translate_ranks(g, n, in.data(), world, out.data());
+    for (int w : out) {
+      if (w == MPI_UNDEFINED)
+        all = false;
+      else
+        world_ranks.push_back(w);
+    }
+    PMPI_Group_free(&g);
+  }
+  PMPI_Group_free(&world);
+  std::sort(world_ranks.begin(), world_ranks.end());
+  return all;
+}
+
+uint32_t IdAgreements::agree_in_job(AgreedIdSet &ids, MPI_Comm comm, bool locked) {
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  std::vector<int> members;
+  if (!met_other_job_ || within_job(comm, members))
+    return agree_now(ids, comm, inter != 0, locked);
+  // Members from another job, perhaps untraced, must not be asked: the
+  // members from this job agree among themselves. Every one of them computes
+  // the same sorted list, so they build the same group.
+  if (members.size() <= 1)
+    return ids.choose_alone();
+  MPI_Group world = MPI_GROUP_NULL, g = MPI_GROUP_NULL;
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  PMPI_Group_incl(world, static_cast<int>(members.size()), members.data(), &g);
+  MPI_Comm sub = MPI_COMM_NULL;
+  constexpr int kTag = 0x5049; // on the runtime's private communicator only
+  PMPI_Comm_create_group(r_->private_comm(), g, kTag, &sub);
+  const uint32_t id = agree_now(ids, sub, false, locked);
+  PMPI_Comm_free(&sub);
+  PMPI_Group_free(&g);
+  PMPI_Group_free(&world);
+  return id;
+}
+
 void IdAgreements::on_create(HandleKind k, uint64_t key, MPI_Comm parent, uint16_t fid,
                              bool locked, SignatureBuffer &sig) {
   HandleRegistry &reg = r_->handles[static_cast<int>(k)];
@@ -100,12 +157,14 @@ void IdAgreements::on_create(HandleKind k, uint64_t key, MPI_Comm parent, uint16
       int inter = 0;
       if (parent != MPI_COMM_NULL)
         PMPI_Comm_test_inter(parent, &inter);
-      if (parent != MPI_COMM_NULL && !inter) {
+      std::vector<int> members;
+      if (parent != MPI_COMM_NULL && !inter && (!met_other_job_ || within_job(parent, members))) {
         start_idup(key, parent, sig);
         return;
       }
       // An intercommunicator's idup: no one nonblocking collective gives both
-      // groups the same answer; the id is this rank's own.
+      // groups the same answer; and members from another job may not be
+      // traced. The id is this rank's own.
       CommFacts f = r_->comms.facts(parent);
       f.key = key;
       f.encoded_id = reg.bind(key, ids.choose_alone());
@@ -118,14 +177,13 @@ void IdAgreements::on_create(HandleKind k, uint64_t key, MPI_Comm parent, uint16
       other_job = other_job || id == fid;
     uint32_t id;
     if (other_job) {
+      met_other_job_ = true;
       int size = 1;
       if (parent != MPI_COMM_NULL)
         PMPI_Comm_size(parent, &size);
-      id = size > 1 ? agree_now(ids, parent, false, locked) : ids.choose_alone();
+      id = size > 1 ? agree_in_job(ids, parent, locked) : ids.choose_alone();
     } else {
-      int inter = 0;
-      PMPI_Comm_test_inter(comm, &inter);
-      id = agree_now(ids, comm, inter != 0, locked);
+      id = agree_in_job(ids, comm, locked);
     }
     enc = reg.bind(key, id);
     r_->comms.set_encoded_id(comm, enc);
@@ -133,8 +191,7 @@ void IdAgreements::on_create(HandleKind k, uint64_t key, MPI_Comm parent, uint16
     return;
   }
   // A window or a file: its members are the members of `parent`.
-  uint32_t id = parent != MPI_COMM_NULL ? agree_now(ids, parent, false, locked)
-                                        : ids.choose_alone();
+  uint32_t id = parent != MPI_COMM_NULL ? agree_in_job(ids, parent, locked) : ids.choose_alone();
   sig.put_varint(reg.bind(key, id));
 }
 

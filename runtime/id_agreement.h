@@ -17,6 +17,10 @@
 //    parent): the two sides are separate runs with separate traces, and the
 //    other side may not be traced at all (a collective with it would then
 //    hang), so only the local group agrees, over the call's communicator;
+//  * once this process is connected to another job, any communicator may
+//    span jobs (the merge of a spawn's intercommunicator): only the members
+//    in this job's MPI_COMM_WORLD agree, over a communicator made of them
+//    with PMPI_Comm_create_group on the runtime's private world dup;
 //  * a window or file: on the communicator it was created on, right after the
 //    collective creation call, on every member;
 //  * MPI_Comm_idup: a PMPI_Iallreduce on the parent communicator, started in
@@ -82,6 +86,11 @@ private:
   };
 
   uint32_t agree_now(AgreedIdSet &ids, MPI_Comm over, bool inter, bool locked);
+  // agree_now among the members of `comm` in this job (all of them, unless
+  // the process has met another job).
+  uint32_t agree_in_job(AgreedIdSet &ids, MPI_Comm comm, bool locked);
+  // Whether every member of `comm` (both groups) is in this job's world.
+  bool within_job(MPI_Comm comm, std::vector<int> &world_ranks);
   void start_idup(uint64_t key, MPI_Comm parent, SignatureBuffer &sig);
   void resolve(Pending &p);
   void poll();
@@ -91,6 +100,7 @@ private:
   Recorder *r_ = nullptr;
   uint16_t id_idup_ = 0xffff, id_idup_info_ = 0xffff;
   std::vector<uint16_t> other_job_; // spawn, connect, accept, join
+  bool met_other_job_ = false;      // a communicator may span jobs from now on
   std::vector<std::unique_ptr<Pending>> pending_;
   std::vector<Held> held_;
   size_t held_front_ = 0;

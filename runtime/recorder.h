@@ -100,6 +100,8 @@ public:
 
   size_t memory_bytes() const;
   uint64_t calls() const { return calls_; }
+  // The runtime's own dup of MPI_COMM_WORLD (never seen by the application).
+  MPI_Comm private_comm() const { return private_comm_; }
 
 private:
   Recorder();
