@@ -93,7 +93,7 @@ void use_trace(const Trace &trace) {
   for (uint32_t r = 0; r < trace.nranks() && r < 64; ++r) {
     const RankView v = trace.rank(r);
     CallContext ctx{static_cast<int64_t>(r), v.comms};
-    const std::vector<WindowRank> windows = window_ranks(trace, *v.cst, ctx);
+    const std::vector<WindowRank> windows = window_ranks(trace, trace.rank_trace(r).cst, ctx);
     ctx.windows = &windows;
     for (const auto &tc : terminal_counts(*v.rules, v.root)) {
       if (tc.first >= v.cst->size())

@@ -25,7 +25,8 @@ RankCallTexts::RankCallTexts(const Trace &trace, const std::vector<DecodedCall> 
   const RankView v = trace.rank(rank);
   ctx_.world_rank = rank;
   ctx_.comms = v.comms;
-  windows_ = window_ranks(trace, *v.cst, ctx_);
+  // Only this rank's own window creations say which rank it has in a window.
+  windows_ = window_ranks(trace, trace.rank_trace(rank).cst, ctx_);
   ctx_.windows = &windows_;
 }
 

@@ -79,7 +79,7 @@ void print_stats(TextOutput &out, const Trace &trace, const std::vector<DecodedC
     CallContext ctx;
     ctx.world_rank = r;
     ctx.comms = v.comms;
-    const std::vector<WindowRank> windows = window_ranks(trace, *v.cst, ctx);
+    const std::vector<WindowRank> windows = window_ranks(trace, trace.rank_trace(r).cst, ctx);
     ctx.windows = &windows;
     for (const auto &tc : it->second) {
       const DecodedCall &call = calls.at(tc.first);
