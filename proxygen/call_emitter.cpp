@@ -1,0 +1,651 @@
+#include "call_emitter.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include "pilgrim/call_formatter.h"
+#include "pilgrim/datatype_sizes.h"
+#include "pilgrim/predefined_handles.h"
+#include "pilgrim/signature_encoding.h"
+#include "pilgrim/trace_error.h"
+
+namespace pilgrim::proxygen {
+
+namespace {
+
+const char *kind_type(HandleKind kind) {
+  switch (kind) {
+  case HandleKind::Comm: return "MPI_Comm";
+  case HandleKind::Group: return "MPI_Group";
+  case HandleKind::Datatype: return "MPI_Datatype";
+  case HandleKind::Op: return "MPI_Op";
+  case HandleKind::Info: return "MPI_Info";
+  case HandleKind::Errhandler: return "MPI_Errhandler";
+  case HandleKind::File: return "MPI_File";
+  case HandleKind::Win: return "MPI_Win";
+  case HandleKind::Request: return "MPI_Request";
+  case HandleKind::Message: return "MPI_Message";
+  case HandleKind::Session: return "MPI_Session";
+  case HandleKind::Keyval: return "int";
+  default: return nullptr;
+  }
+}
+
+const char *role_name(Role r) {
+  static const char *const names[] = {"Value", "Rank", "Tag", "Handle", "Buffer",
+                                      "Status", "String", "Callback", "Offset", "Pointer",
+                                      "StringArray", "ArgvArray", "Opaque", "Double",
+                                      "Varargs"};
+  const size_t i = static_cast<size_t>(r);
+  return i < sizeof names / sizeof names[0] ? names[i] : "unknown";
+}
+
+std::string int_literal(int64_t v) {
+  std::string s = std::to_string(v);
+  if (v > 2147483647LL || v < -2147483647LL)
+    s += "LL";
+  return s;
+}
+
+std::string double_literal(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  std::string s = buf;
+  if (s.find_first_of(".eEn") == std::string::npos)
+    s += ".0";
+  if (s == "inf")
+    return "__builtin_inf()";
+  if (s == "-inf")
+    return "-__builtin_inf()";
+  if (s == "nan" || s == "-nan")
+    return "__builtin_nan(\"\")";
+  return s;
+}
+
+std::string param_name(const FunctionInfo &fn, size_t p) {
+  const char *n = fn.params[p].name;
+  std::string s = n && *n ? n : "arg" + std::to_string(p);
+  for (char &c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+      c = '_';
+  return s;
+}
+
+std::string join(const std::vector<std::string> &v, const char *sep = ", ") {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i)
+      s += sep;
+    s += v[i];
+  }
+  return s;
+}
+
+[[noreturn]] void unsupported(const DecodedCall &call, size_t p, const std::string &what) {
+  throw TraceError(std::string(call.function->name) + ": parameter " +
+                   param_name(*call.function, p) + ": " + what + " cannot be replayed yet");
+}
+
+// Gathers, scatters and all-to-alls move count x (number of processes)
+// elements: their buffers are sized for every peer.
+bool per_peer_buffers(const std::string &name) {
+  std::string n;
+  for (char c : name)
+    n += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return n.find("gather") != std::string::npos || n.find("scatter") != std::string::npos ||
+         n.find("alltoall") != std::string::npos || n.find("neighbor") != std::string::npos;
+}
+
+// Extent of a predefined datatype, from its size (pair types are padded).
+int64_t predefined_extent(uint64_t index) {
+  const int64_t size = predefined_datatype_size(static_cast<size_t>(index));
+  if (size <= 0)
+    return 32;
+  int64_t e = 1;
+  while (e < size)
+    e *= 2;
+  return e;
+}
+
+} // namespace
+
+std::string element_type(const ParamInfo &param) {
+  if (param.role == Role::Handle && kind_type(param.handle_kind))
+    return kind_type(param.handle_kind);
+  std::string t = param.c_type ? param.c_type : "";
+  // Strip qualifiers, pointers and array brackets: "const int []" -> "int".
+  for (const char *q : {"const ", "const"}) {
+    size_t at;
+    while ((at = t.find(q)) != std::string::npos)
+      t.erase(at, std::string(q).size());
+  }
+  const size_t cut = t.find_first_of("*[");
+  if (cut != std::string::npos)
+    t.erase(cut);
+  while (!t.empty() && t.back() == ' ')
+    t.pop_back();
+  while (!t.empty() && t.front() == ' ')
+    t.erase(0, 1);
+  if (!t.empty() && t != "void")
+    return t;
+  switch (param.base) {
+  case CType::Aint: return "MPI_Aint";
+  case CType::Count: return "MPI_Count";
+  case CType::Offset: return "MPI_Offset";
+  case CType::Fint: return "MPI_Fint";
+  case CType::Double: return "double";
+  case CType::Long: return "long long";
+  case CType::Char: return "char";
+  default: return "int";
+  }
+}
+
+std::string handle_variable(HandleKind kind, uint64_t id) {
+  std::string p = handle_id_prefix(kind);
+  return p + "_" + std::to_string(id);
+}
+
+CallEmitter::CallEmitter(const Trace &trace, const ProxyOptions &options, ProxySymbols &symbols)
+    : trace_(trace), options_(options), symbols_(symbols) {}
+
+std::string CallEmitter::handle_expr(HandleKind kind, uint64_t code) {
+  const HandleCode hc = decode_handle_code(code);
+  if (hc.kind == HandleCode::Null)
+    return null_handle_name(kind);
+  if (hc.kind == HandleCode::Predefined) {
+    const char *name = predefined_handle_names(kind)[hc.index];
+    if (!name)
+      throw TraceError("predefined " + std::string(handle_id_prefix(kind)) + " #" +
+                       std::to_string(hc.index) + " is unknown to this generator");
+    return name;
+  }
+  if (kind == HandleKind::Session)
+    throw TraceError("MPI sessions cannot be replayed yet");
+  symbols_.handles.insert({kind, hc.index});
+  return handle_variable(kind, hc.index);
+}
+
+std::string CallEmitter::rank_base(const DecodedCall &call, int ref) {
+  if (ref < 0 || static_cast<size_t>(ref) >= call.params.size())
+    return "world_rank";
+  const ParamInfo &pi = call.function->params[ref];
+  const DecodedValue *v = call.params[static_cast<size_t>(ref)].any();
+  if (!v || v->elements.empty() || pi.role != Role::Handle)
+    return "world_rank";
+  const uint64_t code = v->elements[0].code;
+  const HandleCode hc = decode_handle_code(code);
+  switch (pi.handle_kind) {
+  case HandleKind::Comm:
+    if (hc.kind == HandleCode::Predefined)
+      return hc.index == 0 ? "world_rank" : "0";
+    if (hc.kind == HandleCode::Null)
+      return "0";
+    return "comm_rank(" + handle_expr(HandleKind::Comm, code) + ")";
+  case HandleKind::Group:
+    if (hc.kind != HandleCode::User)
+      return "0";
+    return "group_rank(" + handle_expr(HandleKind::Group, code) + ")";
+  case HandleKind::Win:
+    if (hc.kind != HandleCode::User)
+      return "0";
+    return "win_rank(" + handle_expr(HandleKind::Win, code) + ")";
+  default:
+    return "world_rank";
+  }
+}
+
+std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t code) {
+  const RankCode rc = decode_rank_code(code);
+  switch (rc.kind) {
+  case RankCode::AnySource:
+    if (options_.deterministic) {
+      // The recorded source of the same call, when it has a full status.
+      for (size_t q = 0; q < call.params.size(); ++q) {
+        const ParamInfo &pi = call.function->params[q];
+        const DecodedParam &dp = call.params[q];
+        if (pi.role == Role::Status && dp.has_out && !dp.out.null &&
+            dp.out.elements.size() == 1 && dp.out.elements[0].status.kind == sig::kStatusFull)
+          return status_source(call, dp.out.elements[0].status.source_code);
+      }
+    }
+    return "MPI_ANY_SOURCE";
+  case RankCode::ProcNull: return "MPI_PROC_NULL";
+  case RankCode::Root: return "MPI_ROOT";
+  case RankCode::Undefined: return "MPI_UNDEFINED";
+  case RankCode::Absolute: return int_literal(rc.value);
+  case RankCode::Relative: {
+    const std::string base = rank_base(call, call.function->params[p].ref);
+    if (rc.value == 0)
+      return base;
+    return base + (rc.value > 0 ? " + " : " - ") +
+           std::to_string(rc.value > 0 ? rc.value : -rc.value);
+  }
+  }
+  return "MPI_UNDEFINED";
+}
+
+// The source of a status: relative to the caller's rank in the call's first
+// communicator, or in MPI_COMM_WORLD when the call has none.
+std::string CallEmitter::status_source(const DecodedCall &call, uint64_t code) {
+  const RankCode rc = decode_rank_code(code);
+  switch (rc.kind) {
+  case RankCode::AnySource: return "MPI_ANY_SOURCE";
+  case RankCode::ProcNull: return "MPI_PROC_NULL";
+  case RankCode::Root: return "MPI_ROOT";
+  case RankCode::Undefined: return "MPI_UNDEFINED";
+  case RankCode::Absolute: return int_literal(rc.value);
+  case RankCode::Relative: break;
+  }
+  int comm = -1;
+  for (size_t q = 0; q < call.params.size(); ++q)
+    if (call.function->params[q].role == Role::Handle &&
+        call.function->params[q].handle_kind == HandleKind::Comm) {
+      comm = static_cast<int>(q);
+      break;
+    }
+  const std::string base = rank_base(call, comm);
+  if (rc.value == 0)
+    return base;
+  return base + (rc.value > 0 ? " + " : " - ") +
+         std::to_string(rc.value > 0 ? rc.value : -rc.value);
+}
+
+std::string CallEmitter::callback_expr(const DecodedCall &call, size_t p, uint64_t code) {
+  const HandleCode hc = decode_handle_code(code);
+  if (hc.kind == HandleCode::Null)
+    return "nullptr";
+  if (hc.kind == HandleCode::Predefined) {
+    const char *name = predefined_callback_names()[hc.index];
+    if (!name)
+      unsupported(call, p, "predefined callback #" + std::to_string(hc.index));
+    return name;
+  }
+  const std::string t = call.function->params[p].c_type ? call.function->params[p].c_type : "";
+  // One stand-in per user callback id (the runtime tells functions apart by
+  // address): a template instance per id.
+  struct Standin {
+    const char *type;
+    const char *templ;
+    const char *handle;
+  };
+  static const Standin standins[] = {
+      {"User_function", "user_op", ""},
+      {"Comm_copy_attr_function", "copy_attr", "MPI_Comm"},
+      {"Comm_delete_attr_function", "delete_attr", "MPI_Comm"},
+      {"Copy_function", "copy_attr", "MPI_Comm"},
+      {"Delete_function", "delete_attr", "MPI_Comm"},
+      {"Type_copy_attr_function", "copy_attr", "MPI_Datatype"},
+      {"Type_delete_attr_function", "delete_attr", "MPI_Datatype"},
+      {"Win_copy_attr_function", "copy_attr", "MPI_Win"},
+      {"Win_delete_attr_function", "delete_attr", "MPI_Win"},
+      {"Comm_errhandler_function", "errhandler", "MPI_Comm"},
+      {"Handler_function", "errhandler", "MPI_Comm"},
+      {"Win_errhandler_function", "errhandler", "MPI_Win"},
+      {"File_errhandler_function", "errhandler", "MPI_File"},
+  };
+  for (const Standin &s : standins)
+    if (t.find(s.type) != std::string::npos) {
+      if (std::string(s.templ) == "user_op")
+        symbols_.user_ops = true;
+      std::string e = std::string(s.templ) + "<" + std::to_string(hc.index);
+      if (*s.handle)
+        e += std::string(", ") + s.handle;
+      return e + ">";
+    }
+  unsupported(call, p, "a user callback of type '" + t + "'");
+}
+
+void CallEmitter::size_buffer(const DecodedCall &call, size_t p, uint64_t id,
+                              std::vector<std::string> &pre) {
+  const ParamInfo &pi = call.function->params[p];
+  int64_t count = 1, extent = 1;
+  bool derived = false;
+  std::string derived_type, count_text;
+  if (pi.ref >= 0 && static_cast<size_t>(pi.ref) < call.params.size()) {
+    const DecodedValue *cv = call.params[static_cast<size_t>(pi.ref)].any();
+    if (cv && !cv->null && !cv->elements.empty()) {
+      if (cv->array && call.function->params[pi.ref].flags & kFlagArray) {
+        // v / w collectives: the sum of the counts plus the largest displacement.
+        int64_t sum = 0, displ = 0;
+        for (const DecodedElement &e : cv->elements)
+          sum += std::max<int64_t>(0, e.integer);
+        for (size_t q = 0; q < call.params.size(); ++q) {
+          const ParamInfo &qi = call.function->params[q];
+          const DecodedValue *dv = call.params[q].any();
+          if (q != static_cast<size_t>(pi.ref) && qi.role == Role::Value &&
+              (qi.flags & kFlagArray) && dv)
+            for (const DecodedElement &e : dv->elements)
+              displ = std::max(displ, e.integer);
+        }
+        count = sum + displ;
+      } else {
+        count = std::max<int64_t>(0, cv->elements[0].integer);
+      }
+    }
+  }
+  count_text = std::to_string(count);
+  if (pi.ref2 >= 0 && static_cast<size_t>(pi.ref2) < call.params.size()) {
+    const DecodedValue *tv = call.params[static_cast<size_t>(pi.ref2)].any();
+    extent = 32;
+    if (tv && !tv->null && !tv->elements.empty()) {
+      const bool array = tv->array && (call.function->params[pi.ref2].flags & kFlagArray);
+      const HandleCode hc = decode_handle_code(tv->elements[0].code);
+      if (array) {
+        extent = 32;
+      } else if (hc.kind == HandleCode::Predefined) {
+        extent = predefined_extent(hc.index);
+      } else if (hc.kind == HandleCode::User) {
+        derived = true;
+        derived_type = handle_expr(HandleKind::Datatype, tv->elements[0].code);
+      }
+    }
+  }
+  // A derived datatype's extent is known only when the proxy runs; its
+  // buffer starts large (fit_buffer grows it if needed) so that it keeps its
+  // address, which the trace may name as a pointer too.
+  if (derived)
+    extent = 1024;
+  int64_t bytes = count * extent;
+  if (per_peer_buffers(call.function->name))
+    bytes *= std::max<int64_t>(1, trace_.nranks());
+  bytes += 64;
+  uint64_t &size = symbols_.buffers[id];
+  size = std::max<uint64_t>(size, static_cast<uint64_t>(std::max<int64_t>(bytes, 64)));
+  if (derived) {
+    const std::string var = "buf_" + std::to_string(id);
+    int64_t n = count;
+    if (per_peer_buffers(call.function->name))
+      n *= std::max<int64_t>(1, trace_.nranks());
+    pre.push_back("fit_buffer(" + var + ", " + var + "_size, " + std::to_string(n) + ", " +
+                  derived_type + ");");
+  }
+}
+
+std::string CallEmitter::buffer_expr(const DecodedCall &call, size_t p, uint64_t code) {
+  (void)call;
+  (void)p;
+  switch (code) {
+  case sig::kBufferNull: return "nullptr";
+  case sig::kBufferInPlace: return "MPI_IN_PLACE";
+  case sig::kBufferBottom: return "MPI_BOTTOM";
+  default: return "buf_" + std::to_string(code - sig::kBufferFirstId);
+  }
+}
+
+std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const DecodedElement &e) {
+  const ParamInfo &pi = call.function->params[p];
+  switch (pi.role) {
+  case Role::Value:
+  case Role::Offset: return int_literal(e.integer);
+  case Role::Double: return double_literal(e.real);
+  case Role::Rank: return rank_expr(call, p, e.code);
+  case Role::Tag: {
+    int64_t tag = 0;
+    return decode_tag_code(e.code, tag) ? int_literal(tag) : "MPI_ANY_TAG";
+  }
+  case Role::Handle: return handle_expr(pi.handle_kind, e.code);
+  case Role::Callback: return callback_expr(call, p, e.code);
+  case Role::Buffer: return buffer_expr(call, p, e.code);
+  case Role::Pointer:
+    if (e.code == 0)
+      return "nullptr";
+    symbols_.pointers.insert(e.code - 1);
+    return "pointer_" + std::to_string(e.code - 1);
+  case Role::String: {
+    if (e.code == 0)
+      return "nullptr";
+    std::string text = e.text;
+    const std::string fn = call.function->name;
+    if (!options_.io_dir.empty() && fn.rfind("MPI_File_", 0) == 0) {
+      const size_t slash = text.find_last_of('/');
+      text = options_.io_dir + "/" + (slash == std::string::npos ? text : text.substr(slash + 1));
+    }
+    return quote_string(text);
+  }
+  default: unsupported(call, p, std::string("an element of role ") + role_name(pi.role));
+  }
+}
+
+std::string CallEmitter::out_scalar(const ParamInfo &param) {
+  const std::string type = element_type(param);
+  std::string name = std::string("out_") + (param.name && *param.name ? param.name : "value");
+  for (char &c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+      c = '_';
+  auto it = symbols_.scalars.find(name);
+  if ((it != symbols_.scalars.end() && it->second != type) || symbols_.arrays.count(name)) {
+    std::string suffix = type;
+    for (char &c : suffix)
+      if (!std::isalnum(static_cast<unsigned char>(c)))
+        c = '_';
+    name += "_" + suffix;
+  }
+  symbols_.scalars[name] = type;
+  return name;
+}
+
+std::string CallEmitter::out_array(const ParamInfo &param, size_t n) {
+  const std::string type = element_type(param);
+  std::string name = std::string("out_") + (param.name && *param.name ? param.name : "array");
+  for (char &c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+      c = '_';
+  auto it = symbols_.arrays.find(name);
+  if ((it != symbols_.arrays.end() && it->second.first != type) || symbols_.scalars.count(name)) {
+    std::string suffix = type;
+    for (char &c : suffix)
+      if (!std::isalnum(static_cast<unsigned char>(c)))
+        c = '_';
+    name += "_" + suffix;
+    it = symbols_.arrays.find(name);
+  }
+  const size_t len = std::max<size_t>(n, 1);
+  if (it == symbols_.arrays.end())
+    symbols_.arrays[name] = {type, len};
+  else
+    it->second.second = std::max(it->second.second, len);
+  return name;
+}
+
+std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
+  const FunctionInfo &fn = *call.function;
+  std::vector<std::string> pre, post, args;
+  bool block = false;
+  for (size_t p = 0; p < call.params.size(); ++p) {
+    const ParamInfo &pi = fn.params[p];
+    const DecodedParam &dp = call.params[p];
+    const std::string name = param_name(fn, p);
+    const DecodedValue *in = dp.has_in ? &dp.in : nullptr;
+    const DecodedValue *out = dp.has_out ? &dp.out : nullptr;
+    const DecodedValue *any = dp.any();
+    switch (pi.role) {
+    case Role::Varargs: continue;
+    case Role::StringArray:
+    case Role::ArgvArray: unsupported(call, p, std::string("a ") + role_name(pi.role));
+    case Role::Opaque:
+      if (!any || any->elements.empty() || any->elements[0].code == 0)
+        args.push_back("nullptr");
+      else if (name == "argc" || name == "argv")
+        args.push_back("&" + name);
+      else
+        unsupported(call, p, "an opaque pointer");
+      continue;
+    case Role::Status: {
+      if (pi.flags & kFlagArray) {
+        const DecodedValue *v = out ? out : in;
+        if (!v || v->null) {
+          args.push_back("MPI_STATUSES_IGNORE");
+        } else {
+          symbols_.statuses = std::max(symbols_.statuses, std::max<size_t>(v->elements.size(), 1));
+          args.push_back("statuses");
+        }
+        continue;
+      }
+      if (in && pi.dir == Direction::In) {
+        const DecodedStatus &s = in->elements.empty() ? DecodedStatus{} : in->elements[0].status;
+        std::string src = "MPI_ANY_SOURCE", tag = "MPI_ANY_TAG", bytes = "0";
+        if (s.kind == sig::kStatusFull) {
+          src = status_source(call, s.source_code);
+          int64_t t = 0;
+          if (decode_tag_code(s.tag_code, t))
+            tag = int_literal(t);
+        }
+        if (s.kind == sig::kStatusFull || s.kind == sig::kStatusCountOnly)
+          bytes = int_literal(s.count_bytes);
+        if (s.kind == sig::kStatusIgnored) {
+          args.push_back("MPI_STATUS_IGNORE");
+          continue;
+        }
+        symbols_.status = true;
+        // MPI_Test_cancelled reads the cancelled bit, which the call's flag recorded.
+        std::string cancelled = "0";
+        if (std::string(fn.name) == "MPI_Test_cancelled")
+          for (size_t q = 0; q < call.params.size(); ++q)
+            if (fn.params[q].name && std::string(fn.params[q].name) == "flag" &&
+                call.params[q].has_out && call.params[q].out.elements.size() == 1)
+              cancelled = call.params[q].out.elements[0].integer ? "1" : "0";
+        pre.push_back("status = make_status(" + src + ", " + tag + ", " + bytes + ", " +
+                      cancelled + ");");
+        args.push_back("&status");
+        continue;
+      }
+      const DecodedValue *v = out ? out : in;
+      if (!v || v->elements.empty() || v->elements[0].status.kind == sig::kStatusIgnored) {
+        args.push_back("MPI_STATUS_IGNORE");
+      } else {
+        symbols_.status = true;
+        args.push_back("&status");
+      }
+      continue;
+    }
+    default: break;
+    }
+    if (!any) {
+      args.push_back("nullptr");
+      continue;
+    }
+    if (!any->array) {
+      // One element passed by value (or a buffer, string, pointer).
+      if (pi.role == Role::Pointer && pi.dir != Direction::In) {
+        const DecodedValue *v = out ? out : in;
+        if (std::string(pi.c_type ? pi.c_type : "void").find("void") == std::string::npos) {
+          // An address returned as an integer (MPI_Get_address).
+          args.push_back("&" + out_scalar(pi));
+        } else if (v && !v->elements.empty() && v->elements[0].code != 0) {
+          symbols_.pointers.insert(v->elements[0].code - 1);
+          args.push_back("&pointer_" + std::to_string(v->elements[0].code - 1));
+        } else {
+          args.push_back("&" + out_scalar(pi));
+          symbols_.scalars[args.back().substr(1)] = "void *";
+        }
+        continue;
+      }
+      if (pi.role == Role::String && pi.dir != Direction::In) {
+        // MPI leaves it unchanged when there is nothing to return (a missing
+        // info key): start from an empty string as the traced program did.
+        const std::string var = out_array(pi, 4096);
+        pre.push_back(var + "[0] = '\\0';");
+        args.push_back(var);
+        continue;
+      }
+      if (any->elements.empty())
+        unsupported(call, p, "an empty value");
+      if (pi.role == Role::Buffer && any->elements[0].code >= sig::kBufferFirstId)
+        size_buffer(call, p, any->elements[0].code - sig::kBufferFirstId, pre);
+      args.push_back(element_expr(call, p, any->elements[0]));
+      continue;
+    }
+    const bool matrix = pi.flags & kFlagMatrix3;
+    const bool is_array = pi.flags & kFlagArray;
+    const std::string type = element_type(pi);
+    if (!is_array && pi.dir == Direction::Out) {
+      // A pointer to one output value.
+      if (!out || out->null || out->elements.empty()) {
+        args.push_back("nullptr");
+        continue;
+      }
+      if (pi.role == Role::Handle) {
+        const HandleCode hc = decode_handle_code(out->elements[0].code);
+        if (hc.kind == HandleCode::User) {
+          args.push_back("&" + handle_expr(pi.handle_kind, out->elements[0].code));
+          continue;
+        }
+      }
+      args.push_back("&" + out_scalar(pi));
+      continue;
+    }
+    if (!is_array && pi.dir == Direction::InOut && in && !in->null && in->elements.size() == 1) {
+      if (pi.role == Role::Handle &&
+          decode_handle_code(in->elements[0].code).kind == HandleCode::User) {
+        args.push_back("&" + handle_expr(pi.handle_kind, in->elements[0].code));
+        continue;
+      }
+      const std::string var = out_scalar(pi);
+      pre.push_back(var + " = " + element_expr(call, p, in->elements[0]) + ";");
+      args.push_back("&" + var);
+      continue;
+    }
+    // Arrays (and pointers to one input value).
+    if (pi.dir == Direction::Out) {
+      if (!out || out->null) {
+        args.push_back("nullptr");
+        continue;
+      }
+      const size_t n = out->elements.size() / (matrix ? 3 : 1);
+      const std::string var = out_array(pi, matrix ? n * 3 : n);
+      args.push_back(var);
+      if (pi.role == Role::Handle)
+        for (size_t i = 0; i < out->elements.size(); ++i)
+          if (decode_handle_code(out->elements[i].code).kind == HandleCode::User)
+            post.push_back(handle_expr(pi.handle_kind, out->elements[i].code) + " = " + var + "[" +
+                           std::to_string(i) + "];");
+      continue;
+    }
+    if (!in || in->null) {
+      args.push_back("nullptr");
+      continue;
+    }
+    std::vector<std::string> items;
+    for (const DecodedElement &e : in->elements)
+      items.push_back(element_expr(call, p, e));
+    const size_t out_n = out && !out->null ? out->elements.size() : 0;
+    const size_t len = std::max<size_t>({items.size(), out_n, size_t{1}});
+    std::string decl = (pi.dir == Direction::In && (pi.flags & kFlagConst) ? "const " : "") + type +
+                       " " + name;
+    if (matrix) {
+      std::vector<std::string> rows;
+      for (size_t i = 0; i + 2 < items.size(); i += 3)
+        rows.push_back("{" + items[i] + ", " + items[i + 1] + ", " + items[i + 2] + "}");
+      decl += "[" + std::to_string(std::max<size_t>(len / 3, 1)) + "][3] = {" + join(rows) + "};";
+    } else {
+      decl += "[" + std::to_string(len) + "] = {" + join(items) + "};";
+    }
+    pre.push_back(decl);
+    block = true;
+    args.push_back(name);
+    if (pi.dir == Direction::InOut && pi.role == Role::Handle)
+      for (size_t i = 0; i < in->elements.size(); ++i) {
+        uint64_t code = in->elements[i].code;
+        if (decode_handle_code(code).kind != HandleCode::User && out && i < out->elements.size())
+          code = out->elements[i].code;
+        if (decode_handle_code(code).kind == HandleCode::User)
+          post.push_back(handle_expr(pi.handle_kind, code) + " = " + name + "[" +
+                         std::to_string(i) + "];");
+      }
+  }
+  std::vector<std::string> lines;
+  const std::string indent = block ? "  " : "";
+  if (block)
+    lines.push_back("{");
+  for (const std::string &l : pre)
+    lines.push_back(indent + l);
+  lines.push_back(indent + fn.name + "(" + join(args) + ");");
+  for (const std::string &l : post)
+    lines.push_back(indent + l);
+  if (block)
+    lines.push_back("}");
+  return lines;
+}
+
+} // namespace pilgrim::proxygen

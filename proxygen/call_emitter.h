@@ -1,0 +1,62 @@
+// Turns one decoded call signature into the C++ lines of the proxy that make
+// the same call, and collects what those lines need declared (handle
+// variables, buffers, output variables).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "pilgrim/signature_decoder.h"
+#include "pilgrim/trace_model.h"
+#include "proxy_options.h"
+
+namespace pilgrim::proxygen {
+
+// What the generated calls refer to, declared once at file scope.
+struct ProxySymbols {
+  std::set<std::pair<HandleKind, uint64_t>> handles; // user handle ids
+  std::map<uint64_t, uint64_t> buffers;              // buffer id -> bytes
+  std::set<uint64_t> pointers;                       // address ids
+  std::map<std::string, std::string> scalars;        // variable -> C type
+  std::map<std::string, std::pair<std::string, size_t>> arrays; // variable -> C type, length
+  size_t statuses = 0;                               // length of the status array
+  bool status = false;                               // the single status variable
+  bool user_ops = false;                             // a user op stand-in is used
+};
+
+class CallEmitter {
+public:
+  CallEmitter(const Trace &trace, const ProxyOptions &options, ProxySymbols &symbols);
+
+  // The lines (without indentation) of one call. Throws TraceError naming
+  // the function and parameter for what cannot be replayed.
+  std::vector<std::string> emit(const DecodedCall &call);
+
+private:
+  struct Arg; // one argument being built
+  std::string element_expr(const DecodedCall &call, size_t p, const DecodedElement &e);
+  std::string rank_expr(const DecodedCall &call, size_t p, uint64_t code);
+  std::string rank_base(const DecodedCall &call, int ref);
+  std::string handle_expr(HandleKind kind, uint64_t code);
+  std::string buffer_expr(const DecodedCall &call, size_t p, uint64_t code);
+  std::string callback_expr(const DecodedCall &call, size_t p, uint64_t code);
+  std::string status_source(const DecodedCall &call, uint64_t code);
+  void size_buffer(const DecodedCall &call, size_t p, uint64_t id, std::vector<std::string> &pre);
+  std::string out_scalar(const ParamInfo &param);
+  std::string out_array(const ParamInfo &param, size_t n);
+
+  const Trace &trace_;
+  const ProxyOptions &options_;
+  ProxySymbols &symbols_;
+};
+
+// C type of a parameter's elements ("int", "MPI_Aint", "MPI_Comm", ...).
+std::string element_type(const ParamInfo &param);
+// The variable name of user handle `id` of `kind`: comm_3, type_0, req_28.
+std::string handle_variable(HandleKind kind, uint64_t id);
+
+} // namespace pilgrim::proxygen

@@ -1,0 +1,63 @@
+// pilgrim-proxygen: writes a C++ proxy app that replays a trace's MPI calls.
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include "pilgrim/file_layout.h"
+#include "pilgrim/trace_error.h"
+#include "pilgrim/trace_reader.h"
+#include "proxy_options.h"
+#include "proxy_writer.h"
+
+#ifndef PILGRIM_VERSION
+#define PILGRIM_VERSION "0.1.0"
+#endif
+
+int main(int argc, char **argv) {
+  using namespace pilgrim::proxygen;
+  ProxyOptions o;
+  try {
+    o = parse_options(argc, argv);
+  } catch (const UsageError &e) {
+    std::fprintf(stderr, "pilgrim-proxygen: %s\nTry 'pilgrim-proxygen --help'.\n",
+                 e.message.c_str());
+    return 2;
+  }
+  if (o.help) {
+    std::fputs(usage_text(), stdout);
+    return 0;
+  }
+  if (o.version) {
+    std::printf("pilgrim-proxygen %s (trace format version %u)\n", PILGRIM_VERSION,
+                static_cast<unsigned>(pilgrim::kFormatVersion));
+    return 0;
+  }
+  try {
+    const pilgrim::Trace trace = pilgrim::read_trace(o.trace_path);
+    if (o.ranks >= 0 && static_cast<uint64_t>(o.ranks) != trace.nranks())
+      throw pilgrim::TraceError(o.trace_path + " has " + std::to_string(trace.nranks()) +
+                                " ranks, not the " + std::to_string(o.ranks) +
+                                " that --ranks asks for");
+    std::string source;
+    try {
+      source = write_proxy(trace, o);
+    } catch (const pilgrim::TraceError &e) {
+      pilgrim::rethrow_with_context(o.trace_path, e);
+    }
+    if (o.output_path.empty() || o.output_path == "-") {
+      std::fwrite(source.data(), 1, source.size(), stdout);
+      return 0;
+    }
+    std::ofstream out(o.output_path, std::ios::binary);
+    out << source;
+    out.close();
+    if (!out)
+      throw pilgrim::TraceError("cannot write " + o.output_path);
+    return 0;
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "pilgrim-proxygen: %s\n", e.what());
+    return 1;
+  }
+}

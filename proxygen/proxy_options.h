@@ -1,0 +1,29 @@
+// Command line of pilgrim-proxygen.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace pilgrim::proxygen {
+
+enum class Compute { None, Spin, Sleep };
+
+struct ProxyOptions {
+  std::string trace_path;
+  std::string output_path;   // -o; "-" or empty: stdout
+  Compute compute = Compute::Spin;
+  int64_t ranks = -1;        // --ranks N: refuse a trace with another rank count
+  bool deterministic = false; // ANY_SOURCE receives use the recorded source
+  std::string io_dir;         // --io-dir: MPI-IO file names go under this directory
+  bool help = false;
+  bool version = false;
+};
+
+struct UsageError {
+  std::string message;
+};
+
+const char *usage_text();
+ProxyOptions parse_options(int argc, char **argv); // throws UsageError
+
+} // namespace pilgrim::proxygen

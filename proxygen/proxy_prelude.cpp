@@ -1,0 +1,136 @@
+#include "proxy_prelude.h"
+
+namespace pilgrim::proxygen {
+
+// Helpers use PMPI_ entry points so that a tracer sees only the replayed
+// calls. Functions and variables have external linkage so that -Wall has no
+// "unused" to say about the ones a proxy does not need.
+const char *const kProxyPrelude = R"(// The proxy uses MPI's C API only (the C++ bindings' headers do not build
+// warning-free).
+#define OMPI_SKIP_MPICXX 1
+#define MPICH_SKIP_MPICXX 1
+#include <mpi.h>
+
+#include <chrono>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+
+// ---- helpers (not replayed: PMPI_ calls are invisible to a tracer) ---------------
+
+int world_rank = 0;
+int world_size = 0;
+
+// The caller's rank in a communicator, group or window: relative ranks in the
+// trace are offsets from it.
+int comm_rank(MPI_Comm comm) {
+  int r = 0;
+  PMPI_Comm_rank(comm, &r);
+  return r;
+}
+int group_rank(MPI_Group group) {
+  int r = 0;
+  PMPI_Group_rank(group, &r);
+  return r;
+}
+int win_rank(MPI_Win win) {
+  MPI_Group group;
+  PMPI_Win_get_group(win, &group);
+  const int r = group_rank(group);
+  PMPI_Group_free(&group);
+  return r;
+}
+
+// One allocation per buffer id of the trace, filled with a deterministic
+// pattern so that runs are repeatable.
+char *allocate_buffer(std::size_t bytes) {
+  char *p = static_cast<char *>(std::malloc(bytes));
+  if (!p) {
+    std::fprintf(stderr, "proxy: out of memory (%zu bytes)\n", bytes);
+    std::exit(1);
+  }
+  for (std::size_t i = 0; i < bytes; ++i)
+    p[i] = static_cast<char>((i * 31 + 7) % 251);
+  return p;
+}
+
+// Grows a buffer used with a derived datatype to count x extent bytes (the
+// old block is kept: MPI may still use it).
+void fit_buffer(char *&buffer, std::size_t &size, long long count, MPI_Datatype type) {
+  MPI_Aint lb = 0, extent = 0, true_lb = 0, true_extent = 0;
+  PMPI_Type_get_extent(type, &lb, &extent);
+  PMPI_Type_get_true_extent(type, &true_lb, &true_extent);
+  const long long span = count * (extent > true_extent ? extent : true_extent) +
+                         (true_lb > 0 ? true_lb : 0) + 64;
+  if (span > 0 && static_cast<std::size_t>(span) > size) {
+    buffer = allocate_buffer(static_cast<std::size_t>(span));
+    size = static_cast<std::size_t>(span);
+  }
+}
+
+// A status as the trace recorded it, for calls that read one (MPI_Get_count).
+MPI_Status make_status(int source, int tag, int count_bytes, int cancelled) {
+  MPI_Status status;
+  std::memset(&status, 0, sizeof status);
+  status.MPI_SOURCE = source;
+  status.MPI_TAG = tag;
+  status.MPI_ERROR = MPI_SUCCESS;
+  PMPI_Status_set_elements(&status, MPI_BYTE, count_bytes < 0 ? MPI_UNDEFINED : count_bytes);
+  PMPI_Status_set_cancelled(&status, cancelled);
+  return status;
+}
+
+// Replays the computation between two calls.
+void compute(double seconds) {
+#if PROXY_COMPUTE == 1
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < end) {
+  }
+#elif PROXY_COMPUTE == 2
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+#else
+  (void)seconds;
+#endif
+}
+
+// Calls of the stand-ins by callback id (each id gets its own function, as
+// the application had distinct functions).
+int proxy_callback_calls[64];
+
+// Stand-in for user reduction operators: a deterministic, commutative and
+// associative byte-wise combination (XOR). It is NOT the application's
+// operator: the proxy reproduces the MPI calls, not the values.
+template <int N> void user_op(void *in, void *inout, int *len, MPI_Datatype *type) {
+  ++proxy_callback_calls[N % 64];
+  MPI_Aint lb = 0, extent = 0;
+  PMPI_Type_get_extent(*type, &lb, &extent);
+  const long long bytes = static_cast<long long>(*len) * extent;
+  unsigned char *a = static_cast<unsigned char *>(in);
+  unsigned char *b = static_cast<unsigned char *>(inout);
+  for (long long i = 0; i < bytes; ++i)
+    b[i] = static_cast<unsigned char>(a[i] ^ b[i]);
+}
+
+// Stand-ins for attribute callbacks: copy the attribute, delete nothing.
+template <int N, typename Handle>
+int copy_attr(Handle, int, void *, void *in, void *out, int *flag) {
+  ++proxy_callback_calls[N % 64];
+  *static_cast<void **>(out) = in;
+  *flag = 1;
+  return MPI_SUCCESS;
+}
+template <int N, typename Handle> int delete_attr(Handle, int, void *, void *) {
+  ++proxy_callback_calls[N % 64];
+  return MPI_SUCCESS;
+}
+// Stand-ins for error handlers: the error code is returned to the proxy,
+// which goes on as the traced program did.
+template <int N, typename Handle> void errhandler(Handle *, int *, ...) {
+  ++proxy_callback_calls[N % 64];
+}
+
+)";
+
+} // namespace pilgrim::proxygen

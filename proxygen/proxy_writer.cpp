@@ -1,0 +1,449 @@
+#include "proxy_writer.h"
+
+#include <cstdio>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "call_emitter.h"
+#include "pilgrim/grammar_walker.h"
+#include "pilgrim/predefined_handles.h"
+#include "pilgrim/signature_decoder.h"
+#include "pilgrim/trace_error.h"
+#include "proxy_prelude.h"
+#include "timing_model.h"
+
+#ifndef PILGRIM_VERSION
+#define PILGRIM_VERSION "0.1.0"
+#endif
+
+namespace pilgrim::proxygen {
+
+namespace {
+
+// What a call does in a completion loop (paper §3.3.4).
+enum class Poll { No, Failed, Succeeded };
+
+// MPI_Test/Testany/Testall/Iprobe/Improbe with flag = 0, MPI_Testsome with
+// outcount = 0: a poll that found nothing; with flag != 0 (outcount > 0) the
+// poll that ended the loop.
+Poll poll_kind(const DecodedCall &call, std::string &flag_param) {
+  const std::string name = call.function->name;
+  const char *flag = nullptr;
+  if (name == "MPI_Test" || name == "MPI_Testany" || name == "MPI_Testall" ||
+      name == "MPI_Iprobe" || name == "MPI_Improbe")
+    flag = "flag";
+  else if (name == "MPI_Testsome")
+    flag = "outcount";
+  if (!flag)
+    return Poll::No;
+  for (size_t p = 0; p < call.params.size(); ++p) {
+    const char *pn = call.function->params[p].name;
+    if (!pn || std::string(pn) != flag)
+      continue;
+    const DecodedParam &dp = call.params[p];
+    if (!dp.has_out || dp.out.null || dp.out.elements.size() != 1)
+      return Poll::No;
+    flag_param = std::string("out_") + flag;
+    const int64_t v = dp.out.elements[0].integer;
+    if (name == "MPI_Testsome")
+      return v > 0 ? Poll::Succeeded : Poll::Failed; // MPI_UNDEFINED (-32766) is negative
+    return v != 0 ? Poll::Succeeded : Poll::Failed;
+  }
+  return Poll::No;
+}
+
+std::string fmt_double(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  std::string s = buf;
+  if (s.find_first_of(".e") == std::string::npos)
+    s += ".0";
+  return s;
+}
+
+class Writer {
+public:
+  Writer(const Trace &trace, const ProxyOptions &options)
+      : trace_(trace), options_(options), emitter_(trace, options, symbols_),
+        rules_(trace.merged.rules), roots_(trace.merged.roots) {}
+
+  std::string run();
+
+private:
+  uint64_t first_terminal(uint64_t rule) const;
+  uint64_t drop_first(uint64_t rule);
+  void count_references();
+  const std::vector<std::string> &terminal_lines(uint64_t t);
+  void emit_symbol(const GrammarSymbol &s, int indent, int loop_depth, std::vector<std::string> &out,
+                   int64_t follow);
+  void emit_body(uint64_t rule, int indent, int loop_depth, std::vector<std::string> &out,
+                 int64_t follow);
+  bool completion_loop(const GrammarSymbol &s, int64_t next);
+  int64_t first_of(const GrammarSymbol &s) const;
+
+  const Trace &trace_;
+  const ProxyOptions &options_;
+  ProxySymbols symbols_;
+  CallEmitter emitter_;
+  Grammar rules_;
+  std::vector<uint64_t> roots_;
+  std::vector<DecodedCall> calls_;
+  std::vector<double> gaps_;
+  std::map<uint64_t, uint64_t> dropped_; // rule -> the same rule without its first call
+  std::vector<uint64_t> refs_;
+  std::vector<bool> function_rule_;
+  std::map<uint64_t, std::vector<std::string>> lines_;
+};
+
+uint64_t Writer::first_terminal(uint64_t rule) const {
+  for (size_t guard = 0; guard <= rules_.rules.size(); ++guard) {
+    if (rule >= rules_.rules.size() || rules_.rules[rule].empty())
+      throw TraceError("a rank's grammar is empty or malformed");
+    const GrammarSymbol &s = rules_.rules[rule][0];
+    if (!s.is_rule())
+      return static_cast<uint64_t>(s.value);
+    rule = s.rule();
+  }
+  throw TraceError("a rank's grammar is cyclic");
+}
+
+// A new rule that expands to `rule`'s expansion without its first call.
+uint64_t Writer::drop_first(uint64_t rule) {
+  const auto it = dropped_.find(rule);
+  if (it != dropped_.end())
+    return it->second;
+  std::vector<GrammarSymbol> body = rules_.rules[rule];
+  const GrammarSymbol first = body[0];
+  body.erase(body.begin());
+  std::vector<GrammarSymbol> head;
+  if (first.is_rule()) {
+    head.push_back(GrammarSymbol::nonterminal(drop_first(first.rule()), 1));
+    if (first.exp > 1)
+      head.push_back(GrammarSymbol{first.value, first.exp - 1});
+  } else if (first.exp > 1) {
+    head.push_back(GrammarSymbol{first.value, first.exp - 1});
+  }
+  body.insert(body.begin(), head.begin(), head.end());
+  rules_.rules.push_back(body);
+  const uint64_t index = rules_.rules.size() - 1;
+  dropped_[rule] = index;
+  return index;
+}
+
+void Writer::count_references() {
+  refs_.assign(rules_.rules.size(), 0);
+  std::vector<bool> seen(rules_.rules.size(), false);
+  std::vector<uint64_t> stack;
+  for (uint64_t r : roots_) {
+    ++refs_[r];
+    if (!seen[r]) {
+      seen[r] = true;
+      stack.push_back(r);
+    }
+  }
+  while (!stack.empty()) {
+    const uint64_t r = stack.back();
+    stack.pop_back();
+    for (const GrammarSymbol &s : rules_.rules[r])
+      if (s.is_rule() && s.rule() < rules_.rules.size()) {
+        ++refs_[s.rule()];
+        if (!seen[s.rule()]) {
+          seen[s.rule()] = true;
+          stack.push_back(s.rule());
+        }
+      }
+  }
+  function_rule_.assign(rules_.rules.size(), false);
+  for (size_t r = 0; r < refs_.size(); ++r)
+    function_rule_[r] = refs_[r] >= 2;
+}
+
+const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
+  auto it = lines_.find(t);
+  if (it != lines_.end())
+    return it->second;
+  std::vector<std::string> lines;
+  const DecodedCall &call = calls_.at(t);
+  std::string flag;
+  const Poll poll = poll_kind(call, flag);
+  {
+    std::vector<std::string> body;
+    try {
+      body = emitter_.emit(call);
+    } catch (const TraceError &e) {
+      rethrow_with_context("CST entry " + std::to_string(t), e);
+    }
+    const double gap = t < gaps_.size() ? gaps_[t] : 0;
+    if (options_.compute != Compute::None && gap >= 1e-7)
+      lines.push_back("compute(" + fmt_double(gap) + ");");
+    if (poll == Poll::Succeeded) {
+      // A completion loop: poll until the requests complete.
+      lines.push_back("do {");
+      for (const std::string &l : body)
+        lines.push_back("  " + l);
+      lines.push_back("} while (" + std::string(flag == "out_outcount" ? "out_outcount <= 0" : "!" + flag) + ");");
+    } else {
+      lines.insert(lines.end(), body.begin(), body.end());
+    }
+  }
+  return lines_.emplace(t, std::move(lines)).first->second;
+}
+
+void Writer::emit_symbol(const GrammarSymbol &s, int indent, int loop_depth,
+                         std::vector<std::string> &out, int64_t follow) {
+  const std::string pad(static_cast<size_t>(indent) * 2, ' ');
+  int inner = indent;
+  std::string var;
+  if (s.exp > 1) {
+    var = "i" + std::to_string(loop_depth);
+    out.push_back(pad + "for (long long " + var + " = 0; " + var + " < " +
+                  std::to_string(s.exp) + "; ++" + var + ") {");
+    ++inner;
+  }
+  const std::string ipad(static_cast<size_t>(inner) * 2, ' ');
+  if (s.is_rule()) {
+    if (function_rule_[s.rule()])
+      out.push_back(ipad + "rule_" + std::to_string(s.rule()) + "();");
+    else
+      emit_body(s.rule(), inner, loop_depth + (s.exp > 1 ? 1 : 0), out,
+                s.exp > 1 ? -1 : follow);
+  } else {
+    for (const std::string &l : terminal_lines(static_cast<uint64_t>(s.value)))
+      out.push_back(ipad + l);
+  }
+  if (s.exp > 1)
+    out.push_back(pad + "}");
+}
+
+// A run of failed polls right before the poll that succeeded (`next`, the
+// first call after them, or -1 when unknown) is the program's completion
+// loop: the successful poll is replayed as a loop (terminal_lines), the
+// failed ones are left out.
+bool Writer::completion_loop(const GrammarSymbol &s, int64_t next) {
+  if (s.is_rule() || next < 0)
+    return false;
+  std::string flag;
+  const DecodedCall &a = calls_.at(static_cast<uint64_t>(s.value));
+  const DecodedCall &b = calls_.at(static_cast<uint64_t>(next));
+  return poll_kind(a, flag) == Poll::Failed && poll_kind(b, flag) == Poll::Succeeded &&
+         a.function_id == b.function_id;
+}
+
+int64_t Writer::first_of(const GrammarSymbol &s) const {
+  return s.is_rule() ? static_cast<int64_t>(first_terminal(s.rule())) : s.value;
+}
+
+// `follow`: the call after this rule's expansion where the caller knows it
+// (an inlined rule), else -1.
+void Writer::emit_body(uint64_t rule, int indent, int loop_depth, std::vector<std::string> &out,
+                       int64_t follow) {
+  const std::vector<GrammarSymbol> &body = rules_.rules[rule];
+  for (size_t i = 0; i < body.size(); ++i) {
+    const int64_t next = i + 1 < body.size() ? first_of(body[i + 1]) : follow;
+    if (!completion_loop(body[i], next))
+      emit_symbol(body[i], indent, loop_depth, out, next);
+  }
+}
+
+std::string Writer::run() {
+  const MergedTrace &m = trace_.merged;
+  calls_.reserve(m.cst.size());
+  for (size_t i = 0; i < m.cst.size(); ++i) {
+    try {
+      calls_.push_back(decode_signature(trace_, m.cst[i].signature));
+    } catch (const TraceError &e) {
+      rethrow_with_context("CST entry " + std::to_string(i), e);
+    }
+  }
+  if (options_.compute != Compute::None)
+    gaps_ = estimate_gaps(trace_);
+  if (roots_.empty())
+    throw TraceError("the trace has no calls");
+
+  // Every rank's first call initializes MPI; main makes it before it knows
+  // the rank, so it is taken out of the grammars.
+  const uint64_t init = first_terminal(roots_[0]);
+  const std::string init_name = calls_.at(init).function->name;
+  if (init_name != "MPI_Init" && init_name != "MPI_Init_thread")
+    throw TraceError("the first call is " + init_name + ", not MPI_Init or MPI_Init_thread");
+  for (const RankRange &range : m.rank_map)
+    if (first_terminal(roots_.at(range.grammar)) != init)
+      throw TraceError("ranks " + std::to_string(range.first) +
+                       "... do not begin with the same MPI_Init call as rank 0");
+  std::set<uint64_t> used_roots;
+  for (const RankRange &range : m.rank_map)
+    used_roots.insert(range.grammar);
+  for (uint64_t g : used_roots)
+    roots_[g] = drop_first(roots_[g]);
+  count_references();
+
+  std::vector<std::string> init_lines = emitter_.emit(calls_.at(init));
+
+  // Function bodies (this also collects the symbols to declare).
+  std::vector<std::pair<std::string, std::vector<std::string>>> functions;
+  for (size_t r = 0; r < rules_.rules.size(); ++r) {
+    if (!function_rule_[r])
+      continue;
+    std::vector<std::string> body;
+    emit_body(r, 1, 0, body, -1);
+    functions.push_back({"rule_" + std::to_string(r), std::move(body)});
+  }
+  for (uint64_t g : used_roots) {
+    std::vector<std::string> body;
+    emit_symbol(GrammarSymbol::nonterminal(roots_[g], 1), 1, 0, body, -1);
+    functions.push_back({"grammar_" + std::to_string(g), std::move(body)});
+  }
+
+  std::string o;
+  auto line = [&o](const std::string &l) {
+    o += l;
+    o += '\n';
+  };
+  line("// Proxy app generated by pilgrim-proxygen " PILGRIM_VERSION ".");
+  line("// Trace: " + options_.trace_path + " (" + std::to_string(trace_.nranks()) + " ranks, " +
+       trace_.header.mpi_library + ").");
+  line("// It makes the traced MPI calls with the same arguments: handles as variables,");
+  line("// buffers as one allocation per buffer id filled with a fixed pattern, ranks as");
+  line("// offsets from the caller's rank. It needs exactly " + std::to_string(trace_.nranks()) +
+       " ranks.");
+  const char *mode = options_.compute == Compute::None    ? "none (no computation replayed)"
+                     : options_.compute == Compute::Sleep ? "sleep (gaps replayed as sleeps)"
+                                                          : "spin (gaps replayed as busy waits)";
+  line(std::string("// Compute: ") + mode + ".");
+  if (options_.deterministic)
+    line("// --deterministic: MPI_ANY_SOURCE receives use the recorded source.");
+  line("// Completion loops (MPI_Test*, MPI_Iprobe) poll until they succeed; compare");
+  line("// traces of such programs with 'pilgrim-diff --relaxed'.");
+  if (symbols_.user_ops)
+    line("// NOTE: user reduction operators are replaced by user_op<ID>, a deterministic\n"
+         "// commutative byte-wise XOR: the proxy reproduces the MPI calls, not the values.");
+  line("// Build: mpicxx -std=c++17 -O2 THIS_FILE -o proxy");
+  line("");
+  const int compute_mode = options_.compute == Compute::Spin    ? 1
+                           : options_.compute == Compute::Sleep ? 2
+                                                                : 0;
+  line("#define PROXY_COMPUTE " + std::to_string(compute_mode));
+  o += kProxyPrelude;
+
+  line("// ---- replayed state --------------------------------------------------------");
+  line("");
+  line("const int kTraceRanks = " + std::to_string(trace_.nranks()) + ";");
+  line("");
+  if (!symbols_.handles.empty()) {
+    line("// Handles, one variable per symbolic id of the trace.");
+    for (const auto &h : symbols_.handles) {
+      const char *type = h.first == HandleKind::Keyval ? "int" : nullptr;
+      const std::string t = type ? type : element_type(ParamInfo{
+          "", "", CType::Handle, Role::Handle, Direction::In, h.first, HandleAction::None, 0,
+          -1, -1, -1, 0, nullptr, nullptr});
+      line(t + " " + handle_variable(h.first, h.second) + " = " + null_handle_name(h.first) + ";");
+    }
+    line("");
+  }
+  if (!symbols_.buffers.empty()) {
+    line("// Buffers, one per buffer id, sized for the largest use.");
+    for (const auto &b : symbols_.buffers)
+      line("char *buf_" + std::to_string(b.first) + " = nullptr;\nstd::size_t buf_" +
+           std::to_string(b.first) + "_size = " + std::to_string(b.second) + ";");
+    line("");
+  }
+  if (!symbols_.pointers.empty()) {
+    line("// Addresses the trace names (attribute values, memory MPI allocates).");
+    for (uint64_t p : symbols_.pointers)
+      line("char pointer_storage_" + std::to_string(p) + "[64];\nvoid *pointer_" +
+           std::to_string(p) + " = pointer_storage_" + std::to_string(p) + ";");
+    line("");
+  }
+  if (!symbols_.scalars.empty() || !symbols_.arrays.empty() || symbols_.status ||
+      symbols_.statuses) {
+    line("// Output arguments.");
+    for (const auto &s : symbols_.scalars)
+      line(s.second + (s.second.back() == '*' ? "" : " ") + s.first + "{};");
+    for (const auto &a : symbols_.arrays)
+      line(a.second.first + " " + a.first + "[" + std::to_string(a.second.second) + "]{};");
+    if (symbols_.status)
+      line("MPI_Status status;");
+    if (symbols_.statuses)
+      line("MPI_Status statuses[" + std::to_string(symbols_.statuses) + "];");
+    line("");
+  }
+  line("void allocate_buffers() {");
+  for (const auto &b : symbols_.buffers)
+    line("  buf_" + std::to_string(b.first) + " = allocate_buffer(buf_" +
+         std::to_string(b.first) + "_size);");
+  // Buffers and addresses share one id space: an address id that is also a
+  // buffer id was that buffer's address.
+  for (uint64_t p : symbols_.pointers)
+    if (symbols_.buffers.count(p))
+      line("  pointer_" + std::to_string(p) + " = buf_" + std::to_string(p) + ";");
+  line("}");
+  line("");
+
+  line("// ---- the trace's grammar: one function per rule used more than once -----------");
+  line("");
+  for (const auto &f : functions)
+    line("void " + f.first + "();");
+  line("");
+  for (const auto &f : functions) {
+    line("void " + f.first + "() {");
+    for (const std::string &l : f.second)
+      line(l);
+    line("}");
+    line("");
+  }
+
+  line("// Ranks [first, first + count) replay grammar `grammar`.");
+  line("struct RankRange {");
+  line("  int first, count, grammar;");
+  line("};");
+  line("const RankRange kRankMap[] = {");
+  for (const RankRange &r : m.rank_map)
+    line("    {" + std::to_string(r.first) + ", " + std::to_string(r.count) + ", " +
+         std::to_string(r.grammar) + "},");
+  line("};");
+  line("");
+  line("int grammar_of(int rank) {");
+  line("  for (const RankRange &r : kRankMap)");
+  line("    if (rank >= r.first && rank < r.first + r.count)");
+  line("      return r.grammar;");
+  line("  return -1;");
+  line("}");
+  line("");
+  line("int main(int argc, char **argv) {");
+  line("  (void)argc;");
+  line("  (void)argv;");
+  for (const std::string &l : init_lines)
+    line("  " + l);
+  line("  PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank);");
+  line("  PMPI_Comm_size(MPI_COMM_WORLD, &world_size);");
+  line("  if (world_size != kTraceRanks) {");
+  line("    if (world_rank == 0)");
+  line("      std::fprintf(stderr, \"proxy: this proxy replays a %d-rank trace; run it on %d "
+       "ranks, not %d\\n\", kTraceRanks, kTraceRanks, world_size);");
+  line("    PMPI_Finalize();");
+  line("    return 1;");
+  line("  }");
+  line("  allocate_buffers();");
+  line("  switch (grammar_of(world_rank)) {");
+  for (uint64_t g : used_roots) {
+    line("  case " + std::to_string(g) + ":");
+    line("    grammar_" + std::to_string(g) + "();");
+    line("    break;");
+  }
+  line("  default:");
+  line("    break;");
+  line("  }");
+  line("  return 0;");
+  line("}");
+  return o;
+}
+
+} // namespace
+
+std::string write_proxy(const Trace &trace, const ProxyOptions &options) {
+  Writer w(trace, options);
+  return w.run();
+}
+
+} // namespace pilgrim::proxygen
