@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "named_constants.h"
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/datatype_sizes.h"
 #include "pilgrim/predefined_handles.h"
@@ -376,7 +377,11 @@ std::string CallEmitter::buffer_expr(const DecodedCall &call, size_t p, uint64_t
 std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const DecodedElement &e) {
   const ParamInfo &pi = call.function->params[p];
   switch (pi.role) {
-  case Role::Value:
+  case Role::Value: {
+    const std::string named = named_constant(trace_.header.mpi_library, call.function->name,
+                                             pi.name ? pi.name : "", e.integer);
+    return named.empty() ? int_literal(e.integer) : named;
+  }
   case Role::Offset: return int_literal(e.integer);
   case Role::Double: return double_literal(e.real);
   case Role::Rank: return rank_expr(call, p, e.code);
