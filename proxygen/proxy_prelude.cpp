@@ -113,11 +113,15 @@ template <int N> void user_op(void *in, void *inout, int *len, MPI_Datatype *typ
     b[i] = static_cast<unsigned char>(a[i] ^ b[i]);
 }
 
-// Stand-ins for attribute callbacks: copy the attribute, delete nothing.
+// Stand-ins for attribute callbacks: a copy gets a fresh address (user copy
+// functions allocate one; MPI_COMM_DUP_FN and friends are replayed by name),
+// delete does nothing.
+char proxy_attribute_copies[1024][8];
+int proxy_attribute_next = 0;
 template <int N, typename Handle>
-int copy_attr(Handle, int, void *, void *in, void *out, int *flag) {
+int copy_attr(Handle, int, void *, void *, void *out, int *flag) {
   ++proxy_callback_calls[N % 64];
-  *static_cast<void **>(out) = in;
+  *static_cast<void **>(out) = proxy_attribute_copies[proxy_attribute_next++ % 1024];
   *flag = 1;
   return MPI_SUCCESS;
 }
