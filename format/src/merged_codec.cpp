@@ -1,9 +1,11 @@
 #include "pilgrim/merged_codec.h"
 
 #include <algorithm>
+#include <map>
 
 #include "pilgrim/byte_io.h"
 #include "pilgrim/grammar_walker.h"
+#include "pilgrim/rank_sets.h"
 #include "pilgrim/trace_error.h"
 
 namespace pilgrim {
@@ -89,72 +91,151 @@ void parse_merged_grammar(std::string_view bytes, Grammar &rules, std::vector<ui
   end_of(r);
 }
 
+namespace {
+
+constexpr size_t kMaxRuns = size_t{1} << 24; // expanded rank runs a reader accepts
+
+using Runs = std::vector<std::pair<uint32_t, uint32_t>>;
+
+} // namespace
+
 std::string encode_rank_map(const std::vector<RankRange> &map) {
+  std::map<uint32_t, Runs> by_grammar;
+  for (const RankRange &x : map)
+    by_grammar[x.grammar].emplace_back(x.first, x.count);
+  std::vector<std::pair<uint32_t, RankBox>> sets;
+  for (auto &kv : by_grammar) {
+    std::sort(kv.second.begin(), kv.second.end());
+    for (RankBox &b : boxes_from_ranges(kv.second))
+      sets.emplace_back(kv.first, std::move(b));
+  }
   std::string out;
   ByteWriter w(out);
-  w.varint(map.size());
-  for (const RankRange &x : map) {
-    w.varint(x.first);
-    w.varint(x.count);
-    w.varint(x.grammar);
+  w.varint(sets.size());
+  for (const auto &set : sets) {
+    w.varint(set.first);
+    put_box(w, set.second);
   }
   return out;
 }
 
-std::vector<RankRange> parse_rank_map(std::string_view bytes) {
+std::vector<RankRange> parse_rank_map(std::string_view bytes, uint32_t nranks) {
   ByteReader r(bytes);
-  const uint64_t n = r.count(3, "rank range count");
+  const uint64_t n = r.count(3, "rank set count");
   std::vector<RankRange> map;
-  reserve_bounded(map, n, r);
+  Runs runs;
   for (uint64_t i = 0; i < n; ++i) {
-    RankRange x;
-    x.first = u32_of(r, "first rank");
-    x.count = u32_of(r, "rank count");
-    x.grammar = u32_of(r, "grammar");
-    map.push_back(x);
+    const uint32_t grammar = u32_of(r, "grammar");
+    const RankBox box = get_box(r, nranks);
+    runs.clear();
+    try {
+      append_runs(box, runs, kMaxRuns - std::min(kMaxRuns, map.size()));
+    } catch (const TraceError &e) {
+      r.fail(e.what());
+    }
+    for (const auto &run : runs)
+      map.push_back(RankRange{run.first, run.second, grammar});
   }
   end_of(r);
-  return map;
+  std::sort(map.begin(), map.end(),
+            [](const RankRange &a, const RankRange &b) { return a.first < b.first; });
+  std::vector<RankRange> merged;
+  for (const RankRange &x : map) {
+    if (!merged.empty() && merged.back().grammar == x.grammar &&
+        static_cast<uint64_t>(merged.back().first) + merged.back().count == x.first)
+      merged.back().count += x.count;
+    else
+      merged.push_back(x);
+  }
+  return merged;
 }
 
 std::string encode_rank_comms(const std::vector<RankComms> &comms) {
+  // Tables with ranks as offsets from the world rank: ranks whose tables
+  // then agree (a dup or a Cart_create of MPI_COMM_WORLD: offset 0) share
+  // one entry, with their ranks as boxes.
+  std::map<std::string, Runs> groups;
+  for (const RankComms &rc : comms) {
+    std::string table;
+    ByteWriter t(table);
+    t.varint(rc.comms.size());
+    for (const CommInfo &c : rc.comms) {
+      t.varint(c.comm_id);
+      t.svarint(static_cast<int64_t>(c.rank) - static_cast<int64_t>(rc.rank));
+      t.svarint(c.size);
+      t.svarint(c.remote_size);
+    }
+    Runs &runs = groups[table];
+    if (!runs.empty() && static_cast<uint64_t>(runs.back().first) + runs.back().second == rc.rank)
+      ++runs.back().second;
+    else
+      runs.emplace_back(rc.rank, 1);
+  }
   std::string out;
   ByteWriter w(out);
-  w.varint(comms.size());
-  for (const RankComms &rc : comms) {
-    w.varint(rc.rank);
-    w.varint(rc.comms.size());
-    for (const CommInfo &c : rc.comms) {
-      w.varint(c.comm_id);
-      w.svarint(c.rank);
-      w.svarint(c.size);
-      w.svarint(c.remote_size);
-    }
+  w.varint(groups.size());
+  for (const auto &g : groups) {
+    w.bytes(g.first);
+    const std::vector<RankBox> boxes = boxes_from_ranges(g.second);
+    w.varint(boxes.size());
+    for (const RankBox &b : boxes)
+      put_box(w, b);
   }
   return out;
 }
 
-std::vector<RankComms> parse_rank_comms(std::string_view bytes) {
+std::vector<RankComms> parse_rank_comms(std::string_view bytes, uint32_t nranks) {
   ByteReader r(bytes);
-  const uint64_t n = r.count(2, "rank count");
+  const uint64_t ngroups = r.count(2, "communicator table count");
   std::vector<RankComms> out;
-  reserve_bounded(out, n, r);
-  for (uint64_t i = 0; i < n; ++i) {
-    RankComms rc;
-    rc.rank = u32_of(r, "rank");
+  Runs runs;
+  size_t entries = 0;
+  for (uint64_t g = 0; g < ngroups; ++g) {
     const uint64_t nc = r.count(4, "communicator count");
-    rc.comms.reserve(static_cast<size_t>(nc));
+    std::vector<CommInfo> table;
+    std::vector<int64_t> offsets;
     for (uint64_t k = 0; k < nc; ++k) {
       CommInfo c;
       c.comm_id = r.varint();
-      c.rank = r.svarint32("communicator rank");
+      offsets.push_back(r.svarint());
       c.size = r.svarint32("communicator size");
       c.remote_size = r.svarint32("communicator remote size");
-      rc.comms.push_back(c);
+      table.push_back(c);
     }
-    out.push_back(std::move(rc));
+    const uint64_t nboxes = r.count(2, "rank set count");
+    for (uint64_t b = 0; b < nboxes; ++b) {
+      const RankBox box = get_box(r, nranks);
+      runs.clear();
+      try {
+        append_runs(box, runs, kMaxRuns);
+      } catch (const TraceError &e) {
+        r.fail(e.what());
+      }
+      for (const auto &run : runs)
+        for (uint32_t i = 0; i < run.second; ++i) {
+          const uint32_t rank = run.first + i;
+          entries += table.size() + 1;
+          if (entries > kMaxRuns)
+            r.fail("communicator tables expand to too many entries");
+          RankComms rc;
+          rc.rank = rank;
+          rc.comms = table;
+          for (size_t k = 0; k < table.size(); ++k) {
+            const int64_t v = offsets[k] + rank;
+            if (v < INT32_MIN || v > INT32_MAX)
+              r.fail("communicator rank out of range");
+            rc.comms[k].rank = static_cast<int32_t>(v);
+          }
+          out.push_back(std::move(rc));
+        }
+    }
   }
   end_of(r);
+  std::sort(out.begin(), out.end(),
+            [](const RankComms &a, const RankComms &b) { return a.rank < b.rank; });
+  for (size_t i = 1; i < out.size(); ++i)
+    if (out[i].rank == out[i - 1].rank)
+      throw TraceError("rank " + std::to_string(out[i].rank) + " has two communicator tables");
   return out;
 }
 

@@ -126,9 +126,11 @@ void read_merged(const Container &c, const std::string &name, const Singles &at,
   parse(at.merged_cst, [&](const std::string &p) { m.cst = parse_merged_cst(p); });
   parse(at.merged_grammar,
         [&](const std::string &p) { parse_merged_grammar(p, m.rules, m.roots); });
-  parse(at.rank_map, [&](const std::string &p) { m.rank_map = parse_rank_map(p); });
+  parse(at.rank_map,
+        [&](const std::string &p) { m.rank_map = parse_rank_map(p, trace.header.nranks); });
   if (at.rank_comms >= 0)
-    parse(at.rank_comms, [&](const std::string &p) { m.comms = parse_rank_comms(p); });
+    parse(at.rank_comms,
+          [&](const std::string &p) { m.comms = parse_rank_comms(p, trace.header.nranks); });
   try {
     check_merged(m, trace.header.nranks);
   } catch (const TraceError &e) {

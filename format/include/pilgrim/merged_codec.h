@@ -26,11 +26,15 @@ void derive_counts(MergedTrace &m);
 std::string encode_merged_grammar(const Grammar &rules, const std::vector<uint64_t> &roots);
 void parse_merged_grammar(std::string_view bytes, Grammar &rules, std::vector<uint64_t> &roots);
 
+// The rank map as boxes of ranks per grammar (rank_sets.h); parsed back into
+// sorted ranges, adjacent ranges with one grammar joined.
 std::string encode_rank_map(const std::vector<RankRange> &map);
-std::vector<RankRange> parse_rank_map(std::string_view bytes);
+std::vector<RankRange> parse_rank_map(std::string_view bytes, uint32_t nranks);
 
+// Communicator tables with ranks relative to the world rank, each distinct
+// table once with the boxes of ranks that have it; parsed back per rank.
 std::string encode_rank_comms(const std::vector<RankComms> &comms);
-std::vector<RankComms> parse_rank_comms(std::string_view bytes);
+std::vector<RankComms> parse_rank_comms(std::string_view bytes, uint32_t nranks);
 
 // Throws TraceError unless: every terminal < cst size, rule references and
 // roots exist, the rules are acyclic, the rank map is sorted, gap-free and

@@ -56,6 +56,9 @@ struct RankRange {
 struct RankComms {
   uint32_t rank = 0;
   std::vector<CommInfo> comms;
+  friend bool operator==(const RankComms &a, const RankComms &b) {
+    return a.rank == b.rank && a.comms == b.comms;
+  }
 };
 
 // All ranks of a run after the cross-rank merge (format version 2): one CST

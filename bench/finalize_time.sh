@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Time MPI_Finalize spends on the trace: the cross-rank merge (slowest rank)
+# and rank 0's writing of the file, as the runtime itself measures them
+# (PILGRIM_SUMMARY=1), for the 2-D stencil at 16 ranks; median of 5 runs.
+# The machine has fewer cores than ranks, so ranks are oversubscribed and
+# the figures are upper bounds for a machine with a core per rank.
+#   bench/finalize_time.sh [BUILD_DIR] [RANKS]   (default build/openmpi, 16)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:-$root/build/openmpi}" && pwd)
+ranks=${2:-16}
+site="$build/pilgrim-lit-site.py"
+[ -r "$site" ] || { echo "finalize_time.sh: $site is missing: configure and build first" >&2; exit 2; }
+mpi=$(sed -n "s/^mpi = '\(.*\)'/\1/p" "$site")
+mpirun=$(sed -n "s/^mpirun = '\(.*\)'/\1/p" "$site")
+lib=$(sed -n "s/^libpilgrim = '\(.*\)'/\1/p" "$site")
+extra=()
+if [ "$mpi" = openmpi ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
+  extra=(--oversubscribe)
+fi
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+for i in 1 2 3 4 5; do
+  "$mpirun" "${extra[@]}" -np "$ranks" env LD_PRELOAD="$lib" PILGRIM_SUMMARY=1 \
+    PILGRIM_OUTPUT="$out/t.pilgrim" "$build/test/mpi/halo2d" -n 100 |
+    sed -n 's/.*cross-rank merge \([0-9.]*\) ms.*writing \([0-9.]*\) ms.*/\1 \2/p'
+done >"$out/times"
+merge=$(awk '{print $1}' "$out/times" | median)
+write=$(awk '{print $2}' "$out/times" | median)
+echo "MPI: $mpi; halo2d -n 100 on $ranks ranks ($(nproc) cores); median of 5"
+awk -v m="$merge" -v w="$write" 'BEGIN {
+  printf "MPI_Finalize added: merge %.1f ms + write %.1f ms = %.1f ms (target < 50 ms): %s\n",
+    m, w, m + w, (m + w < 50 ? "PASS" : "FAIL") }'
+echo "trace: $(stat -c %s "$out/t.pilgrim") bytes"
