@@ -384,7 +384,15 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
   }
   case Role::Offset: return int_literal(e.integer);
   case Role::Double: return double_literal(e.real);
-  case Role::Rank: return rank_expr(call, p, e.code);
+  case Role::Rank:
+    if (pi.flags & kFlagMatrix3) {
+      // The runtime keeps int [][3] rows (MPI_Group_range_incl's ranges) as
+      // plain svarint values whatever the role (generator/wrapper_emitter.cpp),
+      // which the decoder reads as a rank code: undo the zigzag.
+      const int64_t v = static_cast<int64_t>(e.code >> 1) ^ -static_cast<int64_t>(e.code & 1);
+      return int_literal(v);
+    }
+    return rank_expr(call, p, e.code);
   case Role::Tag: {
     int64_t tag = 0;
     return decode_tag_code(e.code, tag) ? int_literal(tag) : "MPI_ANY_TAG";
@@ -581,7 +589,10 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       continue;
     }
     if (!is_array && pi.dir == Direction::InOut && in && !in->null && in->elements.size() == 1) {
-      if (pi.role == Role::Handle &&
+      // A freed handle is passed as a copy: MPI may hand out one handle value
+      // twice (MPI_Comm_group of a communicator and of its dup), which the
+      // program holds in two variables and frees twice.
+      if (pi.role == Role::Handle && pi.action != HandleAction::Free &&
           decode_handle_code(in->elements[0].code).kind == HandleCode::User) {
         args.push_back("&" + handle_expr(pi.handle_kind, in->elements[0].code));
         continue;
@@ -607,8 +618,15 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
                            std::to_string(i) + "];");
       continue;
     }
+    // Graph weights: the trace stores MPI_UNWEIGHTED as an absent array and
+    // MPI_WEIGHTS_EMPTY as an empty one (docs/ARCHITECTURE.md).
+    const bool weights = name.find("weights") != std::string::npos;
     if (!in || in->null) {
-      args.push_back("nullptr");
+      args.push_back(weights ? "MPI_UNWEIGHTED" : "nullptr");
+      continue;
+    }
+    if (weights && in->elements.empty()) {
+      args.push_back("MPI_WEIGHTS_EMPTY");
       continue;
     }
     std::vector<std::string> items;
