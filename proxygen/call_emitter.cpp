@@ -400,11 +400,16 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
   case Role::Handle: return handle_expr(pi.handle_kind, e.code);
   case Role::Callback: return callback_expr(call, p, e.code);
   case Role::Buffer: return buffer_expr(call, p, e.code);
-  case Role::Pointer:
+  case Role::Pointer: {
+    // An address passed as an integer (MPI_Aint_diff's MPI_Aint) is cast.
+    const std::string ct = pi.c_type ? pi.c_type : "void *";
+    const bool integer = ct.find('*') == std::string::npos && ct.find('[') == std::string::npos;
     if (e.code == 0)
-      return "nullptr";
+      return integer ? "0" : "nullptr";
     symbols_.pointers.insert(e.code - 1);
-    return "pointer_" + std::to_string(e.code - 1);
+    const std::string var = "pointer_" + std::to_string(e.code - 1);
+    return integer ? "reinterpret_cast<" + element_type(pi) + ">(" + var + ")" : var;
+  }
   case Role::String: {
     if (e.code == 0)
       return "nullptr";

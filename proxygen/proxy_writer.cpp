@@ -1,6 +1,8 @@
 #include "proxy_writer.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <set>
 #include <vector>
@@ -81,6 +83,7 @@ private:
                  int64_t follow);
   bool completion_loop(const GrammarSymbol &s, int64_t next);
   int64_t first_of(const GrammarSymbol &s) const;
+  std::vector<std::string> address_layout() const;
 
   const Trace &trace_;
   const ProxyOptions &options_;
@@ -246,6 +249,77 @@ void Writer::emit_body(uint64_t rule, int indent, int loop_depth, std::vector<st
   }
 }
 
+// MPI_Aint_diff(a, b) recorded a - b for two address ids: addresses that
+// the program took inside one object (members of a struct). They are laid out
+// at the same distances inside the buffer that is one of them, or inside an
+// address's own storage, so that the replayed differences are the recorded ones.
+std::vector<std::string> Writer::address_layout() const {
+  std::map<uint64_t, std::pair<uint64_t, int64_t>> parent; // id -> (parent, offset from parent)
+  std::function<std::pair<uint64_t, int64_t>(uint64_t)> find = [&](uint64_t x) {
+    auto it = parent.find(x);
+    if (it == parent.end() || it->second.first == x)
+      return std::make_pair(x, int64_t{0});
+    const auto up = find(it->second.first);
+    it->second = {up.first, it->second.second + up.second};
+    return it->second;
+  };
+  for (const DecodedCall &c : calls_) {
+    if (std::string(c.function->name) != "MPI_Aint_diff" || c.params.size() != 2)
+      continue;
+    const DecodedValue *a = c.params[0].any(), *b = c.params[1].any();
+    if (!a || !b || a->elements.size() != 1 || b->elements.size() != 1 ||
+        c.function->params[0].role != Role::Pointer || c.function->params[1].role != Role::Pointer ||
+        a->elements[0].code == 0 || b->elements[0].code == 0)
+      continue;
+    const uint64_t ia = a->elements[0].code - 1, ib = b->elements[0].code - 1;
+    const auto ra = find(ia), rb = find(ib);
+    if (ra.first == rb.first)
+      continue;
+    // address(a) = address(b) + rc: root(a) = root(b) + rc + off(b) - off(a)
+    parent[ra.first] = {rb.first, c.return_code + rb.second - ra.second};
+    parent.emplace(rb.first, std::make_pair(rb.first, int64_t{0}));
+  }
+  // Members of each group, with offsets from the group's root.
+  std::map<uint64_t, std::vector<std::pair<uint64_t, int64_t>>> groups;
+  for (const auto &p : parent)
+    if (symbols_.pointers.count(p.first))
+      groups[find(p.first).first].push_back({p.first, find(p.first).second});
+  std::vector<std::string> lines;
+  for (const auto &g : groups) {
+    if (g.second.size() < 2)
+      continue;
+    // The anchor: the lowest address (the object's start) when it is a
+    // buffer, else a member that is a buffer, else the lowest address.
+    const std::pair<uint64_t, int64_t> *anchor = nullptr;
+    int64_t low = 0, high = 0;
+    for (const auto &m : g.second) {
+      low = std::min(low, m.second);
+      high = std::max(high, m.second);
+    }
+    for (const auto &m : g.second)
+      if (symbols_.buffers.count(m.first) && (!anchor || m.second == low))
+        anchor = &m;
+    if (!anchor) {
+      for (const auto &m : g.second)
+        if (m.second == low)
+          anchor = &m;
+      if (high - low > 48)
+        continue; // beyond the address's own storage (64 bytes)
+    }
+    for (const auto &m : g.second) {
+      const int64_t d = m.second - anchor->second;
+      if (&m == anchor || d < 0)
+        continue;
+      const std::string base = symbols_.buffers.count(anchor->first)
+                                   ? "buf_" + std::to_string(anchor->first)
+                                   : "pointer_storage_" + std::to_string(anchor->first);
+      lines.push_back("pointer_" + std::to_string(m.first) + " = " + base + " + " +
+                      std::to_string(d) + ";");
+    }
+  }
+  return lines;
+}
+
 std::string Writer::run() {
   const MergedTrace &m = trace_.merged;
   calls_.reserve(m.cst.size());
@@ -377,6 +451,8 @@ std::string Writer::run() {
   for (uint64_t p : symbols_.pointers)
     if (symbols_.buffers.count(p))
       line("  pointer_" + std::to_string(p) + " = buf_" + std::to_string(p) + ";");
+  for (const std::string &l : address_layout())
+    line("  " + l);
   line("}");
   line("");
 
