@@ -17,7 +17,9 @@ for a in "$@"; do
   esac
 done
 "$root/scripts/bootstrap.sh" || exit 1
-lit="python3 /usr/lib/llvm-14/build/utils/lit/lit.py"
+# Debian's python3 (with python3-psutil, which lit's per-test timeout needs),
+# not whatever python3 comes first on PATH.
+lit="/usr/bin/python3 /usr/lib/llvm-14/build/utils/lit/lit.py"
 passed=0
 failed=0
 log=$(mktemp)
@@ -30,8 +32,11 @@ count_ctest() { # adds ctest's "N tests failed out of M"
   t=$(echo "$line" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/')
   passed=$((passed + t - f)); failed=$((failed + f))
 }
-count_lit() { # adds lit's "Passed: N" / "Failed: N"
+count_lit() { # adds lit's "Passed: N" / "Failed: N"; no summary at all is a failure
   local p f
+  if ! grep -qE '^ *(Passed|Failed|Unsupported) *: *[0-9]+' "$log"; then
+    echo "=== lit printed no results (see above)"; failed=$((failed + 1)); return
+  fi
   p=$(grep -E '^ *(Passed|Expectedly Failed) *: *[0-9]+' "$log" | sed -E 's/[^0-9]*([0-9]+).*/\1/' | awk '{s+=$1} END {print s+0}')
   f=$(grep -E '^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *: *[0-9]+' "$log" | sed -E 's/[^0-9]*([0-9]+).*/\1/' | awk '{s+=$1} END {print s+0}')
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
