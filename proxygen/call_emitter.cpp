@@ -150,6 +150,26 @@ std::string handle_variable(HandleKind kind, uint64_t id) {
 CallEmitter::CallEmitter(const Trace &trace, const ProxyOptions &options, ProxySymbols &symbols)
     : trace_(trace), options_(options), symbols_(symbols) {}
 
+bool completes_any(const std::string &function) {
+  return function == "MPI_Waitany" || function == "MPI_Waitsome" || function == "MPI_Testany" ||
+         function == "MPI_Testsome";
+}
+
+void CallEmitter::learn(const DecodedCall &call) {
+  if (!completes_any(call.function->name))
+    return;
+  for (size_t p = 0; p < call.params.size(); ++p) {
+    const ParamInfo &pi = call.function->params[p];
+    const DecodedParam &dp = call.params[p];
+    if (pi.role != Role::Handle || pi.handle_kind != HandleKind::Request || !dp.has_in ||
+        dp.in.null)
+      continue;
+    for (size_t i = 0; i < dp.in.elements.size(); ++i)
+      if (decode_handle_code(dp.in.elements[i].code).kind == HandleCode::User)
+        request_slots_[{dp.in.elements.size(), i}].insert(dp.in.elements[i].code);
+  }
+}
+
 std::string CallEmitter::handle_expr(HandleKind kind, uint64_t code) {
   const HandleCode hc = decode_handle_code(code);
   if (hc.kind == HandleCode::Null)
@@ -425,6 +445,19 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
   }
 }
 
+// The largest integer input of a call (its count), at most 65536: output
+// arrays are sized for at least that many elements.
+static size_t count_bound(const DecodedCall &call) {
+  int64_t bound = 0;
+  for (size_t q = 0; q < call.params.size(); ++q) {
+    const ParamInfo &qi = call.function->params[q];
+    const DecodedParam &dp = call.params[q];
+    if (qi.role == Role::Value && dp.has_in && !dp.in.array && dp.in.elements.size() == 1)
+      bound = std::max(bound, std::min<int64_t>(dp.in.elements[0].integer, 65536));
+  }
+  return static_cast<size_t>(bound);
+}
+
 std::string CallEmitter::out_scalar(const ParamInfo &param) {
   const std::string type = element_type(param);
   std::string name = std::string("out_") + (param.name && *param.name ? param.name : "value");
@@ -470,6 +503,7 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
   const FunctionInfo &fn = *call.function;
   std::vector<std::string> pre, post, args;
   bool block = false;
+  std::string until_done; // "array, n": repeat the call until all n requests are null
   for (size_t p = 0; p < call.params.size(); ++p) {
     const ParamInfo &pi = fn.params[p];
     const DecodedParam &dp = call.params[p];
@@ -495,7 +529,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
         if (!v || v->null) {
           args.push_back("MPI_STATUSES_IGNORE");
         } else {
-          symbols_.statuses = std::max(symbols_.statuses, std::max<size_t>(v->elements.size(), 1));
+          symbols_.statuses = std::max(
+              symbols_.statuses, std::max<size_t>({v->elements.size(), count_bound(call), 1}));
           args.push_back("statuses");
         }
         continue;
@@ -597,7 +632,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       // A freed handle is passed as a copy: MPI may hand out one handle value
       // twice (MPI_Comm_group of a communicator and of its dup), which the
       // program holds in two variables and frees twice.
-      if (pi.role == Role::Handle && pi.action != HandleAction::Free &&
+      if (pi.role == Role::Handle &&
+          (pi.action != HandleAction::Free || pi.handle_kind == HandleKind::Request) &&
           decode_handle_code(in->elements[0].code).kind == HandleCode::User) {
         args.push_back("&" + handle_expr(pi.handle_kind, in->elements[0].code));
         continue;
@@ -613,7 +649,10 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
         args.push_back("nullptr");
         continue;
       }
-      const size_t n = out->elements.size() / (matrix ? 3 : 1);
+      // The recorded length may be what this run returned (Waitsome's
+      // outcount indices); MPI may write up to the call's count.
+      const size_t n = std::max(out->elements.size() / (matrix ? 3 : 1),
+                                matrix ? size_t{0} : count_bound(call));
       const std::string var = out_array(pi, matrix ? n * 3 : n);
       args.push_back(var);
       if (pi.role == Role::Handle)
@@ -635,8 +674,33 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       continue;
     }
     std::vector<std::string> items;
-    for (const DecodedElement &e : in->elements)
+    const bool any_completion = completes_any(fn.name) && pi.role == Role::Handle &&
+                                pi.handle_kind == HandleKind::Request;
+    bool active = false;
+    for (size_t i = 0; i < in->elements.size(); ++i) {
+      uint64_t code = in->elements[i].code;
+      if (any_completion && code == 0) {
+        // A slot completed earlier in the traced run may still be active in
+        // this run (completion order is not deterministic): the request
+        // variable that occupies the slot elsewhere in the trace, which MPI
+        // has set to MPI_REQUEST_NULL if it did complete here.
+        const auto it = request_slots_.find({in->elements.size(), i});
+        if (it != request_slots_.end() && it->second.size() == 1)
+          code = *it->second.begin();
+      }
+      active |= decode_handle_code(code).kind == HandleCode::User;
+      DecodedElement e = in->elements[i];
+      e.code = code;
       items.push_back(element_expr(call, p, e));
+    }
+    if (any_completion && active && out && !out->null) {
+      bool all_null = true;
+      for (const DecodedElement &e : out->elements)
+        all_null &= e.code == 0;
+      // The call that completed the last request: call until all are done.
+      if (all_null)
+        until_done = name + ", " + std::to_string(in->elements.size());
+    }
     const size_t out_n = out && !out->null ? out->elements.size() : 0;
     const size_t len = std::max<size_t>({items.size(), out_n, size_t{1}});
     std::string decl = (pi.dir == Direction::In && (pi.flags & kFlagConst) ? "const " : "") + type +
@@ -655,6 +719,11 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
     if (pi.dir == Direction::InOut && pi.role == Role::Handle)
       for (size_t i = 0; i < in->elements.size(); ++i) {
         uint64_t code = in->elements[i].code;
+        if (any_completion && code == 0) {
+          const auto it = request_slots_.find({in->elements.size(), i});
+          if (it != request_slots_.end() && it->second.size() == 1)
+            code = *it->second.begin();
+        }
         if (decode_handle_code(code).kind != HandleCode::User && out && i < out->elements.size())
           code = out->elements[i].code;
         if (decode_handle_code(code).kind == HandleCode::User)
@@ -668,7 +737,13 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
     lines.push_back("{");
   for (const std::string &l : pre)
     lines.push_back(indent + l);
-  lines.push_back(indent + fn.name + "(" + join(args) + ");");
+  if (!until_done.empty()) {
+    lines.push_back(indent + "do {");
+    lines.push_back(indent + "  " + fn.name + "(" + join(args) + ");");
+    lines.push_back(indent + "} while (!requests_done(" + until_done + "));");
+  } else {
+    lines.push_back(indent + fn.name + "(" + join(args) + ");");
+  }
   for (const std::string &l : post)
     lines.push_back(indent + l);
   if (block)

@@ -35,6 +35,9 @@ public:
   // The lines (without indentation) of one call. Throws TraceError naming
   // the function and parameter for what cannot be replayed.
   std::vector<std::string> emit(const DecodedCall &call);
+  // Called with every call before emit: which request variable occupies each
+  // slot of the request arrays of MPI_Waitany/Waitsome/Testany/Testsome.
+  void learn(const DecodedCall &call);
 
 private:
   struct Arg; // one argument being built
@@ -52,7 +55,12 @@ private:
   const Trace &trace_;
   const ProxyOptions &options_;
   ProxySymbols &symbols_;
+  std::map<std::pair<size_t, size_t>, std::set<uint64_t>> request_slots_; // (n, slot) -> codes
 };
+
+// MPI_Waitany, MPI_Waitsome, MPI_Testany, MPI_Testsome: which requests they
+// complete depends on the run.
+bool completes_any(const std::string &function);
 
 // C type of a parameter's elements ("int", "MPI_Aint", "MPI_Comm", ...).
 std::string element_type(const ParamInfo &param);

@@ -82,6 +82,15 @@ MPI_Status make_status(int source, int tag, int count_bytes, int cancelled) {
   return status;
 }
 
+// True when every request of the array is MPI_REQUEST_NULL (completion
+// loops whose order depends on the run call until then).
+bool requests_done(const MPI_Request *requests, int n) {
+  for (int i = 0; i < n; ++i)
+    if (requests[i] != MPI_REQUEST_NULL)
+      return false;
+  return true;
+}
+
 // Replays the computation between two calls.
 void compute(double seconds) {
 #if PROXY_COMPUTE == 1

@@ -185,7 +185,7 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
       lines.push_back("do {");
       for (const std::string &l : body)
         lines.push_back("  " + l);
-      lines.push_back("} while (" + std::string(flag == "out_outcount" ? "out_outcount <= 0" : "!" + flag) + ");");
+      lines.push_back("} while (" + std::string(flag == "out_outcount" ? "out_outcount == 0" : "!" + flag) + ");");
     } else {
       lines.insert(lines.end(), body.begin(), body.end());
     }
@@ -330,6 +330,8 @@ std::string Writer::run() {
       rethrow_with_context("CST entry " + std::to_string(i), e);
     }
   }
+  for (const DecodedCall &c : calls_)
+    emitter_.learn(c);
   if (options_.compute != Compute::None)
     gaps_ = estimate_gaps(trace_);
   if (roots_.empty())
