@@ -435,7 +435,8 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
       return "nullptr";
     std::string text = e.text;
     const std::string fn = call.function->name;
-    if (!options_.io_dir.empty() && fn.rfind("MPI_File_", 0) == 0) {
+    if (!options_.io_dir.empty() && fn.rfind("MPI_File_", 0) == 0 && pi.name &&
+        std::string(pi.name) == "filename") {
       const size_t slash = text.find_last_of('/');
       text = options_.io_dir + "/" + (slash == std::string::npos ? text : text.substr(slash + 1));
     }
