@@ -25,9 +25,11 @@ std::vector<double> estimate_gaps(const Trace &trace) {
       own_calls[tc.first] += static_cast<double>(tc.second) * range.count;
     }
   }
+  // The mean duration of the calls that repeat (those with an interval):
+  // one-off calls such as MPI_Init would weigh far more than their share.
   for (size_t t = 0; t < n; ++t) {
     const CstEntry &e = m.cst[t];
-    if (e.duration.n == 0)
+    if (e.duration.n == 0 || e.interval.n == 0)
       continue;
     all_calls += static_cast<double>(e.duration.n);
     all_duration += e.duration.mean * static_cast<double>(e.duration.n);

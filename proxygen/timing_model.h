@@ -6,7 +6,9 @@
 // Between two such starts a rank makes k calls on average (k = calls of the
 // ranks that use the signature / its count), so one call slot around the
 // signature lasts interval / k, and the gap before it is that slot minus the
-// mean duration of a call: gap = max(0, interval.mean / k - mean duration).
+// mean duration of a repeated call (signatures with an interval, so that
+// MPI_Init's long duration does not count):
+// gap = max(0, interval.mean / k - mean duration).
 // A signature made once per rank has no interval: no gap.
 #pragma once
 
