@@ -80,30 +80,21 @@ void Recorder::setup_predefined() {
 #include "predefined_datatypes.inc"
 #undef PILGRIM_TYPE
 
-  // Attribute keyvals are plain ints.
+  // Attribute keyvals are plain ints. All of these are in MPI-3, and in Open
+  // MPI they are enumerators, not macros: no #ifdef may guard them.
 #define PILGRIM_KEYVAL(name) add(*this, K::Keyval, #name, static_cast<int>(name))
   PILGRIM_KEYVAL(MPI_TAG_UB);
   PILGRIM_KEYVAL(MPI_HOST);
   PILGRIM_KEYVAL(MPI_IO);
   PILGRIM_KEYVAL(MPI_WTIME_IS_GLOBAL);
-#ifdef MPI_UNIVERSE_SIZE
   PILGRIM_KEYVAL(MPI_UNIVERSE_SIZE);
-#endif
-#ifdef MPI_LASTUSEDCODE
   PILGRIM_KEYVAL(MPI_LASTUSEDCODE);
-#endif
-#ifdef MPI_APPNUM
   PILGRIM_KEYVAL(MPI_APPNUM);
-#endif
   PILGRIM_KEYVAL(MPI_WIN_BASE);
   PILGRIM_KEYVAL(MPI_WIN_SIZE);
   PILGRIM_KEYVAL(MPI_WIN_DISP_UNIT);
-#ifdef MPI_WIN_CREATE_FLAVOR
   PILGRIM_KEYVAL(MPI_WIN_CREATE_FLAVOR);
-#endif
-#ifdef MPI_WIN_MODEL
   PILGRIM_KEYVAL(MPI_WIN_MODEL);
-#endif
 #undef PILGRIM_KEYVAL
 
   // Predefined callbacks (some libraries define the NULL ones as 0).
