@@ -180,6 +180,14 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
     const double gap = t < gaps_.size() ? gaps_[t] : 0;
     if (options_.compute != Compute::None && gap >= 1e-7)
       lines.push_back("compute(" + fmt_double(gap) + ");");
+    if (poll == Poll::Failed) {
+      // A poll that found nothing in the original run changes nothing, and
+      // here it might find something, leaving the completion loop that
+      // follows (maybe in another rule) polling an inactive request: the
+      // polling is left to that loop, and only the time is kept.
+      body.clear();
+      body.push_back("// a poll that found nothing: polled by the completion loop that follows");
+    }
     if (poll == Poll::Succeeded) {
       // A completion loop: poll until the requests complete.
       lines.push_back("do {");
