@@ -6,6 +6,7 @@
 #include "pilgrim/byte_io.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/rank_sets.h"
+#include "pilgrim/rule_codec.h"
 #include "pilgrim/trace_error.h"
 
 namespace pilgrim {
@@ -52,14 +53,7 @@ std::vector<CstEntry> parse_merged_cst(std::string_view bytes) {
 std::string encode_merged_grammar(const Grammar &rules, const std::vector<uint64_t> &roots) {
   std::string out;
   ByteWriter w(out);
-  w.varint(rules.rules.size());
-  for (const auto &body : rules.rules) {
-    w.varint(body.size());
-    for (const GrammarSymbol &s : body) {
-      w.svarint(s.value);
-      w.varint(s.exp);
-    }
-  }
+  put_rules(w, rules.rules);
   w.varint(roots.size());
   for (uint64_t root : roots)
     w.varint(root);
@@ -68,21 +62,7 @@ std::string encode_merged_grammar(const Grammar &rules, const std::vector<uint64
 
 void parse_merged_grammar(std::string_view bytes, Grammar &rules, std::vector<uint64_t> &roots) {
   ByteReader r(bytes);
-  const uint64_t nrules = r.count(1, "rule count");
-  rules.rules.clear();
-  reserve_bounded(rules.rules, nrules, r);
-  for (uint64_t i = 0; i < nrules; ++i) {
-    const uint64_t nsyms = r.count(2, "rule length");
-    std::vector<GrammarSymbol> body;
-    body.reserve(static_cast<size_t>(nsyms));
-    for (uint64_t k = 0; k < nsyms; ++k) {
-      GrammarSymbol s;
-      s.value = r.svarint();
-      s.exp = r.varint();
-      body.push_back(s);
-    }
-    rules.rules.push_back(std::move(body));
-  }
+  rules.rules = get_rules(r, "rule count");
   const uint64_t ngrammars = r.count(1, "grammar count");
   roots.clear();
   reserve_bounded(roots, ngrammars, r);

@@ -4,6 +4,7 @@
 
 #include "pilgrim/byte_io.h"
 #include "pilgrim/grammar_walker.h"
+#include "pilgrim/rule_codec.h"
 #include "pilgrim/trace_error.h"
 
 namespace pilgrim {
@@ -60,21 +61,10 @@ std::string serialize_rank(const RankTrace &rank) {
     put_timing(w, e.duration, e.count);
   for (const CstEntry &e : rank.cst)
     put_timing(w, e.interval, e.count);
-  w.varint(rank.grammar.rules.size());
-  for (const auto &rule : rank.grammar.rules) {
-    w.varint(rule.size());
-    for (const GrammarSymbol &s : rule) {
-      w.svarint(s.value);
-      w.varint(s.exp);
-    }
-  }
+  put_rules(w, rank.grammar.rules);
   w.varint(rank.comms.size());
-  for (const CommInfo &c : rank.comms) {
-    w.varint(c.comm_id);
-    w.svarint(c.rank);
-    w.svarint(c.size);
-    w.svarint(c.remote_size);
-  }
+  for (const CommInfo &c : rank.comms)
+    put_comm(w, c);
   return out;
 }
 
@@ -93,31 +83,12 @@ RankTrace parse_rank(std::string_view bytes) {
   for (CstEntry &e : rank.cst)
     e.interval = get_timing(r, e.count);
 
-  const uint64_t nrules = r.count(1, "grammar rule count");
-  reserve_bounded(rank.grammar.rules, nrules, r);
-  for (uint64_t i = 0; i < nrules; ++i) {
-    const uint64_t nsyms = r.count(2, "rule length");
-    std::vector<GrammarSymbol> body;
-    body.reserve(static_cast<size_t>(nsyms));
-    for (uint64_t k = 0; k < nsyms; ++k) {
-      GrammarSymbol s;
-      s.value = r.svarint();
-      s.exp = r.varint();
-      body.push_back(s);
-    }
-    rank.grammar.rules.push_back(std::move(body));
-  }
+  rank.grammar.rules = get_rules(r, "grammar rule count");
 
   const uint64_t ncomms = r.count(4, "communicator count");
   reserve_bounded(rank.comms, ncomms, r);
-  for (uint64_t i = 0; i < ncomms; ++i) {
-    CommInfo c;
-    c.comm_id = r.varint();
-    c.rank = r.svarint32("communicator rank");
-    c.size = r.svarint32("communicator size");
-    c.remote_size = r.svarint32("communicator remote size");
-    rank.comms.push_back(c);
-  }
+  for (uint64_t i = 0; i < ncomms; ++i)
+    rank.comms.push_back(get_comm(r));
   if (!r.at_end())
     r.fail(std::to_string(r.remaining()) + " trailing bytes");
   validate_grammar(rank.grammar, rank.cst.size());

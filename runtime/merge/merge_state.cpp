@@ -4,6 +4,7 @@
 
 #include "pilgrim/byte_io.h"
 #include "pilgrim/grammar_walker.h"
+#include "pilgrim/rule_codec.h"
 #include "pilgrim/timing_stats.h"
 #include "pilgrim/trace_error.h"
 #include "rule_sharing.h"
@@ -153,16 +154,8 @@ std::string MergeState::serialize() const {
     put_stats(w, e.interval);
   }
   w.varint(grammars_.size());
-  for (const Grammar &g : grammars_) {
-    w.varint(g.rules.size());
-    for (const auto &body : g.rules) {
-      w.varint(body.size());
-      for (const GrammarSymbol &s : body) {
-        w.svarint(s.value);
-        w.varint(s.exp);
-      }
-    }
-  }
+  for (const Grammar &g : grammars_)
+    put_rules(w, g.rules);
   w.varint(rank_map_.size());
   for (const RankRange &x : rank_map_) {
     w.varint(x.first);
@@ -173,12 +166,8 @@ std::string MergeState::serialize() const {
   for (const RankComms &rc : comms_) {
     w.varint(rc.rank);
     w.varint(rc.comms.size());
-    for (const CommInfo &c : rc.comms) {
-      w.varint(c.comm_id);
-      w.svarint(c.rank);
-      w.svarint(c.size);
-      w.svarint(c.remote_size);
-    }
+    for (const CommInfo &c : rc.comms)
+      put_comm(w, c);
   }
   return out;
 }
@@ -201,19 +190,7 @@ MergeState MergeState::parse(std::string_view bytes) {
   const uint64_t ngrammars = r.count(1, "grammar count");
   for (uint64_t g = 0; g < ngrammars; ++g) {
     Grammar gr;
-    const uint64_t nrules = r.count(1, "rule count");
-    for (uint64_t k = 0; k < nrules; ++k) {
-      const uint64_t nsym = r.count(2, "rule length");
-      std::vector<GrammarSymbol> body;
-      body.reserve(static_cast<size_t>(nsym));
-      for (uint64_t i = 0; i < nsym; ++i) {
-        GrammarSymbol sym;
-        sym.value = r.svarint();
-        sym.exp = r.varint();
-        body.push_back(sym);
-      }
-      gr.rules.push_back(std::move(body));
-    }
+    gr.rules = get_rules(r, "rule count");
     validate_grammar(gr, s.cst_.size());
     if (gr.rules.empty())
       r.fail("grammar " + std::to_string(g) + " has no start rule");
@@ -240,14 +217,8 @@ MergeState MergeState::parse(std::string_view bytes) {
       r.fail("bad rank " + std::to_string(rank));
     rc.rank = static_cast<uint32_t>(rank);
     const uint64_t n = r.count(4, "communicator count");
-    for (uint64_t k = 0; k < n; ++k) {
-      CommInfo c;
-      c.comm_id = r.varint();
-      c.rank = r.svarint32("communicator rank");
-      c.size = r.svarint32("communicator size");
-      c.remote_size = r.svarint32("communicator remote size");
-      rc.comms.push_back(c);
-    }
+    for (uint64_t k = 0; k < n; ++k)
+      rc.comms.push_back(get_comm(r));
     s.comms_.push_back(std::move(rc));
   }
   if (!r.at_end())
