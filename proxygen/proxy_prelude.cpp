@@ -91,14 +91,30 @@ bool requests_done(const MPI_Request *requests, int n) {
   return true;
 }
 
-// Replays the computation between two calls.
+// Replays the computation between two calls, in wall time. A wait that ends
+// late (the process was descheduled past its end, or a sleep overslept)
+// shortens the next ones by as much: the recorded gaps already hold the
+// descheduling of the traced run, so the proxy's own must not add to them.
+double compute_overrun = 0; // seconds
+
 void compute(double seconds) {
-#if PROXY_COMPUTE == 1
-  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (std::chrono::steady_clock::now() < end) {
+#if PROXY_COMPUTE == 1 || PROXY_COMPUTE == 2
+  const double want = seconds - compute_overrun;
+  if (want <= 0) {
+    compute_overrun = -want;
+    return;
   }
-#elif PROXY_COMPUTE == 2
-  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  const auto start = std::chrono::steady_clock::now();
+  const auto end = start + std::chrono::duration<double>(want);
+  auto now = start;
+#if PROXY_COMPUTE == 1
+  while ((now = std::chrono::steady_clock::now()) < end) {
+  }
+#else
+  std::this_thread::sleep_for(std::chrono::duration<double>(want));
+  now = std::chrono::steady_clock::now();
+#endif
+  compute_overrun = std::chrono::duration<double>(now - end).count();
 #else
   (void)seconds;
 #endif

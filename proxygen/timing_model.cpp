@@ -1,46 +1,71 @@
 #include "timing_model.h"
 
 #include <algorithm>
+#include <map>
 
 #include "pilgrim/grammar_walker.h"
+#include "signature_spans.h"
 
 namespace pilgrim::proxygen {
+
+namespace {
+
+// Per terminal, how many ranks make it.
+std::vector<double> ranks_making(const MergedTrace &m) {
+  std::vector<double> ranks(m.cst.size(), 0.0);
+  for (const RankRange &range : m.rank_map) {
+    if (range.grammar >= m.roots.size())
+      continue;
+    for (const auto &tc : terminal_counts(m.rules, m.roots[range.grammar]))
+      if (tc.first < ranks.size())
+        ranks[tc.first] += range.count;
+  }
+  return ranks;
+}
+
+// The duration that counts for the wall time (timing_model.h).
+double effective_duration(const CstEntry &e, double ranks) {
+  if (e.duration.n == 0)
+    return 0;
+  if (ranks < 2 || e.interval.n == 0)
+    return e.duration.mean;
+  const double waited = (e.duration.mean - e.duration.min) - (e.interval.mean - e.interval.min);
+  return e.duration.mean - std::max(0.0, waited);
+}
+
+} // namespace
 
 std::vector<double> estimate_gaps(const Trace &trace) {
   const MergedTrace &m = trace.merged;
   const size_t n = m.cst.size();
-  std::vector<double> gaps(n, 0.0);
-  // Per terminal: calls of the ranks that use it, and its own calls.
-  std::vector<double> rank_calls(n, 0.0), own_calls(n, 0.0);
-  double all_calls = 0, all_duration = 0;
+  const std::vector<double> ranks = ranks_making(m);
+  std::vector<double> duration(n);
+  for (size_t t = 0; t < n; ++t)
+    duration[t] = effective_duration(m.cst[t], ranks[t]);
+  // Covered calls and their durations, summed over the ranks.
+  std::vector<double> calls(n, 0.0), covered(n, 0.0);
+  std::map<uint64_t, std::map<uint64_t, SignatureSpan>> per_root;
   for (const RankRange &range : m.rank_map) {
     if (range.grammar >= m.roots.size())
       continue;
     const uint64_t root = m.roots[range.grammar];
-    const double length = static_cast<double>(expanded_length(m.rules, root));
-    for (const auto &tc : terminal_counts(m.rules, root)) {
-      if (tc.first >= n)
+    auto it = per_root.find(root);
+    if (it == per_root.end())
+      it = per_root.emplace(root, signature_spans(m.rules, root, duration)).first;
+    for (const auto &entry : it->second) {
+      if (entry.first >= n)
         continue;
-      rank_calls[tc.first] += length * range.count;
-      own_calls[tc.first] += static_cast<double>(tc.second) * range.count;
+      calls[entry.first] += entry.second.calls * range.count;
+      covered[entry.first] += entry.second.weight * range.count;
     }
   }
-  // The mean duration of the calls that repeat (those with an interval):
-  // one-off calls such as MPI_Init would weigh far more than their share.
+  std::vector<double> gaps(n, 0.0);
   for (size_t t = 0; t < n; ++t) {
-    const CstEntry &e = m.cst[t];
-    if (e.duration.n == 0 || e.interval.n == 0)
+    const TimingStats &interval = m.cst[t].interval;
+    if (interval.n == 0 || calls[t] <= 0)
       continue;
-    all_calls += static_cast<double>(e.duration.n);
-    all_duration += e.duration.mean * static_cast<double>(e.duration.n);
-  }
-  const double mean_duration = all_calls > 0 ? all_duration / all_calls : 0;
-  for (size_t t = 0; t < n; ++t) {
-    const CstEntry &e = m.cst[t];
-    if (e.interval.n == 0 || own_calls[t] <= 0)
-      continue;
-    const double k = std::max(1.0, rank_calls[t] / own_calls[t]);
-    gaps[t] = std::max(0.0, e.interval.mean / k - mean_duration);
+    const double total = interval.mean * static_cast<double>(interval.n);
+    gaps[t] = std::max(0.0, (total - covered[t]) / calls[t]);
   }
   return gaps;
 }
