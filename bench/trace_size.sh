@@ -6,7 +6,10 @@
 # longer than PILGRIM_BENCH_TIMEOUT seconds (default 600), shows as "failed"
 # or "timeout" in the table instead of a size.
 #   bench/trace_size.sh [BUILD_DIR]   (default build/openmpi)
-# PILGRIM_BENCH_RANKS_3D overrides the 3-D stencil's rank counts ("8 27 64").
+# PILGRIM_BENCH_RANKS_3D overrides the 3-D stencil's rank counts ("8 27 64"),
+# PILGRIM_BENCH_PROGRAMS the programs (e.g. "halo3d:-c ring").
+# "halo3d -c" is the same stencil on a periodic MPI_Cart_create grid, whose
+# peers are stored as grid displacements (FORMAT.md §8.3).
 # Under MPICH, which busy-polls when oversubscribed, expect it to be slow.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,11 +29,15 @@ fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-# size PROGRAM RANKS ITER: the trace's size in bytes, or why there is none.
+# size PROGRAM[:OPTION] RANKS ITER: the trace's size in bytes, or why there is
+# none ("halo3d:-c" runs halo3d -c).
 size() {
-  local trace="$out/$1.$2.$3.pilgrim" log="$out/$1.$2.$3.log" rc=0
+  local name=${1%%:*} opt=() tag=${1//[:-]/_}
+  [ "$name" != "$1" ] && opt=("${1#*:}")
+  local trace="$out/$tag.$2.$3.pilgrim" log="$out/$tag.$2.$3.log" rc=0
+  set -- "$name" "$2" "$3"
   timeout "$timeout_s" "$mpirun" "${extra[@]}" -np "$2" env LD_PRELOAD="$lib" \
-    PILGRIM_OUTPUT="$trace" "$bin/$1" -n "$3" >"$log" 2>&1 || rc=$?
+    PILGRIM_OUTPUT="$trace" "$bin/$1" "${opt[@]}" -n "$3" >"$log" 2>&1 || rc=$?
   if [ "$rc" = 124 ]; then
     echo timeout
   elif [ "$rc" != 0 ] || ! grep -q "^$1: OK$" "$log" || [ ! -s "$trace" ]; then
@@ -47,14 +54,14 @@ echo "Trace size in bytes; $mpi ($("$mpirun" --version 2>&1 | head -n 1)), $(npr
 echo
 echo "| program | ranks | 100 iterations | 1000 iterations |"
 echo "| --- | ---: | ---: | ---: |"
-for program in halo2d halo3d ring allreduce_loop master_worker; do
+for program in ${PILGRIM_BENCH_PROGRAMS:-halo2d halo3d halo3d:-c ring allreduce_loop master_worker}; do
   ranks="4 9 16 25"
-  [ "$program" = halo3d ] && ranks=$ranks_3d
+  [ "${program%%:*}" = halo3d ] && ranks=$ranks_3d
   for n in $ranks; do
     start=$SECONDS
     a=$(size "$program" "$n" 100)
     b=$(size "$program" "$n" 1000)
-    echo "| $program | $n | $a | $b |"
+    echo "| ${program/:/ } | $n | $a | $b |"
     echo "trace_size.sh: $program on $n ranks: $((SECONDS - start)) s" >&2
   done
 done

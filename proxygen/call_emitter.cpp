@@ -187,6 +187,21 @@ std::string CallEmitter::handle_expr(HandleKind kind, uint64_t code) {
   return handle_variable(kind, hc.index);
 }
 
+// A Cartesian rank code: the rank at grid offset y from the caller in the
+// communicator parameter `ref` (cart_peer in the prelude).
+std::string CallEmitter::cart_rank(const DecodedCall &call, int ref, int64_t y) {
+  if (ref < 0 || static_cast<size_t>(ref) >= call.params.size() ||
+      call.function->params[ref].role != Role::Handle ||
+      call.function->params[ref].handle_kind != HandleKind::Comm)
+    unsupported(call, ref < 0 ? 0 : static_cast<size_t>(ref),
+                "a Cartesian rank code without a communicator");
+  const DecodedValue *v = call.params[static_cast<size_t>(ref)].any();
+  if (!v || v->elements.empty())
+    unsupported(call, static_cast<size_t>(ref), "a Cartesian rank code without a communicator");
+  return "cart_peer(" + handle_expr(HandleKind::Comm, v->elements[0].code) + ", " +
+         std::to_string(y) + "LL)";
+}
+
 std::string CallEmitter::rank_base(const DecodedCall &call, int ref) {
   if (ref < 0 || static_cast<size_t>(ref) >= call.params.size())
     return "world_rank";
@@ -235,6 +250,7 @@ std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t c
   case RankCode::Root: return "MPI_ROOT";
   case RankCode::Undefined: return "MPI_UNDEFINED";
   case RankCode::Absolute: return int_literal(rc.value);
+  case RankCode::Cartesian: return cart_rank(call, call.function->params[p].ref, rc.value);
   case RankCode::Relative: {
     const std::string base = rank_base(call, call.function->params[p].ref);
     if (rc.value == 0)
@@ -256,7 +272,8 @@ std::string CallEmitter::status_source(const DecodedCall &call, uint64_t code) {
   case RankCode::Root: return "MPI_ROOT";
   case RankCode::Undefined: return "MPI_UNDEFINED";
   case RankCode::Absolute: return int_literal(rc.value);
-  case RankCode::Relative: break;
+  case RankCode::Relative:
+  case RankCode::Cartesian: break;
   }
   int comm = -1;
   for (size_t q = 0; q < call.params.size(); ++q)
@@ -265,6 +282,8 @@ std::string CallEmitter::status_source(const DecodedCall &call, uint64_t code) {
       comm = static_cast<int>(q);
       break;
     }
+  if (rc.kind == RankCode::Cartesian)
+    return cart_rank(call, comm, rc.value);
   const std::string base = rank_base(call, comm);
   if (rc.value == 0)
     return base;

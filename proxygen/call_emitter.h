@@ -44,6 +44,7 @@ private:
   std::string element_expr(const DecodedCall &call, size_t p, const DecodedElement &e);
   std::string rank_expr(const DecodedCall &call, size_t p, uint64_t code);
   std::string rank_base(const DecodedCall &call, int ref);
+  std::string cart_rank(const DecodedCall &call, int ref, int64_t y);
   std::string handle_expr(HandleKind kind, uint64_t code);
   std::string buffer_expr(const DecodedCall &call, size_t p, uint64_t code);
   std::string callback_expr(const DecodedCall &call, size_t p, uint64_t code);

@@ -43,6 +43,35 @@ int win_rank(MPI_Win win) {
   return r;
 }
 
+// The rank at grid offset y from the caller in a Cartesian communicator: y is
+// a mixed-radix number with one digit per dimension, the displacement, in
+// [-floor((n-1)/2), floor(n/2)] for a periodic dimension of n processes and
+// in [-(n-1), n-1] for an open one (pilgrim's docs/FORMAT.md, Rank codes).
+int cart_peer(MPI_Comm comm, long long y) {
+  int ndims = 0;
+  PMPI_Cartdim_get(comm, &ndims);
+  int dims[64], periods[64], coords[64];
+  if (ndims < 0 || ndims > 64 || PMPI_Cart_get(comm, ndims, dims, periods, coords) != MPI_SUCCESS) {
+    std::fprintf(stderr, "proxy: a Cartesian rank on a communicator without a usable grid\n");
+    std::exit(1);
+  }
+  for (int i = ndims - 1; i >= 0; --i) {
+    const long long n = dims[i] < 1 ? 1 : dims[i];
+    const long long lo = periods[i] ? -((n - 1) / 2) : -(n - 1);
+    const long long radix = periods[i] ? n : 2 * n - 1;
+    long long disp = (y - lo) % radix;
+    disp = (disp < 0 ? disp + radix : disp) + lo;
+    y = (y - disp) / radix;
+    long long c = coords[i] + disp;
+    if (periods[i])
+      c = ((c % n) + n) % n;
+    coords[i] = static_cast<int>(c);
+  }
+  int rank = MPI_PROC_NULL;
+  PMPI_Cart_rank(comm, coords, &rank);
+  return rank;
+}
+
 // One allocation per buffer id of the trace, filled with a deterministic
 // pattern so that runs are repeatable.
 char *allocate_buffer(std::size_t bytes) {

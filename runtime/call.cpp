@@ -2,6 +2,8 @@
 // signature encoding of docs/FORMAT.md.
 #include "call.h"
 
+#include "pilgrim/cartesian_offset.h"
+#include "pilgrim/signature_encoding.h"
 #include "recorder.h"
 
 #include <cstring>
@@ -169,6 +171,19 @@ void Call::tags(const int *p, int64_t n) {
     tag(p[i]);
 }
 
+// A peer in a Cartesian communicator is coded by its displacement in the
+// grid (cartesian_offset.h), so that a wrapped neighbor is coded like an
+// interior one; elsewhere, or off the grid, by its offset in ranks.
+uint64_t Call::relative_code(int r, RankCtx ctx) {
+  if (ctx.cart >= 0 && rec().settings.cartesian_ranks) {
+    const CartFacts &g = rec().comms.cart(ctx.cart);
+    int64_t y = 0;
+    if (cart_encode(g.ndims, g.dims, g.periods, ctx.rank, r, y))
+      return sig::rank_cartesian(y);
+  }
+  return 4 + 2 * zigzag(static_cast<int64_t>(r) - ctx.rank) + 1;
+}
+
 void Call::rank(int r, RankCtx ctx, bool relative) {
   uint64_t v;
   if (r == MPI_ANY_SOURCE)
@@ -180,7 +195,7 @@ void Call::rank(int r, RankCtx ctx, bool relative) {
   else if (r == MPI_UNDEFINED)
     v = kRankUndefined;
   else if (relative && ctx.rank >= 0 && rec().settings.relative_ranks)
-    v = 4 + 2 * zigzag(static_cast<int64_t>(r) - ctx.rank) + 1;
+    v = relative_code(r, ctx);
   else
     v = 4 + 2 * zigzag(r);
   buf().put_varint(v);
@@ -435,7 +450,7 @@ void Call::statuses(const MPI_Status *st, int64_t n, const StatusCtx &ctx) {
 RankCtx comm_ctx(MPI_Comm comm) {
   if (comm == MPI_COMM_NULL)
     return {};
-  return {rec().comms.rank_of(comm)};
+  return rec().comms.ctx_of(comm);
 }
 
 RankCtx group_ctx(MPI_Group group) {

@@ -27,6 +27,7 @@ namespace pilgrim::rt {
 // unknown (ranks are then stored absolute).
 struct RankCtx {
   int rank = -1;
+  int cart = -1; // the communicator's grid (CommRegistry::cart), -1 if none
 };
 RankCtx comm_ctx(MPI_Comm comm);
 RankCtx group_ctx(MPI_Group group);
@@ -132,6 +133,7 @@ public:
   void tag(int t);
   void tags(const int *p, int64_t n);
   void rank(int r, RankCtx ctx, bool relative);
+  static uint64_t relative_code(int r, RankCtx ctx);
   void ranks(const int *p, int64_t n, RankCtx ctx, bool relative);
 
   // --- handles --------------------------------------------------------------

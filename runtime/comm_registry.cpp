@@ -46,6 +46,20 @@ void CommRegistry::fill_topology(CommFacts &f, MPI_Comm comm) {
   if (status == MPI_CART) {
     PMPI_Cartdim_get(comm, &f.cart_dims);
     f.indegree = f.outdegree = 2 * f.cart_dims;
+    if (f.cart_dims >= 0 && f.cart_dims <= CartFacts::kMaxDims) {
+      CartFacts g;
+      g.ndims = f.cart_dims;
+      int coords[CartFacts::kMaxDims];
+      PMPI_Cart_get(comm, g.ndims, g.dims, g.periods, coords);
+      if (!free_carts_.empty()) {
+        f.cart = free_carts_.back();
+        free_carts_.pop_back();
+        carts_[static_cast<size_t>(f.cart)] = g;
+      } else {
+        f.cart = static_cast<int>(carts_.size());
+        carts_.push_back(g);
+      }
+    }
   } else if (status == MPI_GRAPH) {
     int n = 0;
     PMPI_Graph_neighbors_count(comm, f.rank, &n);
@@ -58,6 +72,8 @@ void CommRegistry::fill_topology(CommFacts &f, MPI_Comm comm) {
 
 void CommRegistry::forget(uint64_t key) {
   if (const uint32_t *i = map_.find(key)) {
+    if (facts_[*i].cart >= 0)
+      free_carts_.push_back(facts_[*i].cart);
     free_.push_back(*i);
     map_.erase(key);
   }

@@ -3,6 +3,7 @@
 // rank encoding and array lengths cost a lookup, not an MPI call.
 #pragma once
 
+#include "call.h"
 #include "flat_map.h"
 
 #include <mpi.h>
@@ -17,6 +18,14 @@ struct CommFacts {
   uint64_t encoded_id = 0; // the comm's handle encoding, for the trace's comm table
   int rank = -1, size = 0, remote_size = -1;
   int indegree = -1, outdegree = -1, cart_dims = -1;
+  int cart = -1; // index of its grid in CommRegistry::cart(), -1 if none
+};
+
+// The process grid of a Cartesian communicator, for Cartesian rank codes.
+struct CartFacts {
+  static constexpr int kMaxDims = 16; // larger grids are coded by rank offsets
+  int ndims = 0;
+  int dims[kMaxDims] = {}, periods[kMaxDims] = {};
 };
 
 class CommRegistry {
@@ -28,6 +37,13 @@ public:
       return world_rank_;
     return facts(comm).rank;
   }
+  RankCtx ctx_of(MPI_Comm comm) {
+    if (handle_matches(comm, world_key_))
+      return {world_rank_, -1};
+    const CommFacts &f = facts(comm);
+    return {f.rank, f.cart};
+  }
+  const CartFacts &cart(int index) const { return carts_[static_cast<size_t>(index)]; }
   void forget(uint64_t key);
   void set_encoded_id(MPI_Comm comm, uint64_t encoded);
   // A communicator whose facts are known without asking MPI (an idup'ed one,
@@ -38,7 +54,10 @@ public:
   // MPI_Comm_free, so one id may appear more than once. An idup'ed
   // communicator is listed when its id is agreed, not at the idup call.
   const std::vector<CommFacts> &history() const { return history_; }
-  size_t memory_bytes() const { return map_.memory_bytes() + facts_.capacity() * sizeof(CommFacts); }
+  size_t memory_bytes() const {
+    return map_.memory_bytes() + facts_.capacity() * sizeof(CommFacts) +
+           carts_.capacity() * sizeof(CartFacts);
+  }
 
 private:
   static bool handle_matches(MPI_Comm c, uint64_t key);
@@ -46,6 +65,8 @@ private:
   FlatMap map_;
   std::vector<CommFacts> facts_;
   std::vector<uint32_t> free_;
+  std::vector<CartFacts> carts_;
+  std::vector<int> free_carts_;
   std::vector<CommFacts> history_;
   uint64_t world_key_ = 0;
   int world_rank_ = 0;

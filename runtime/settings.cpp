@@ -64,17 +64,18 @@ std::string command_line() {
 bool parse_settings(Settings &out, std::string &error) {
   static const char *const kBool[] = {"0", "1"};
   static const char *const kTiming[] = {"none", "aggregate"};
-  static const char *const kRanks[] = {"absolute", "relative"};
-  int summary = 0, verify = 0, timing = 1, ranks = 1;
+  static const char *const kRanks[] = {"absolute", "relative", "cartesian"};
+  int summary = 0, verify = 0, timing = 1, ranks = 2;
   if (!parse_choice("PILGRIM_SUMMARY", kBool, 2, summary, error) ||
       !parse_choice("PILGRIM_VERIFY", kBool, 2, verify, error) ||
       !parse_choice("PILGRIM_TIMING", kTiming, 2, timing, error) ||
-      !parse_choice("PILGRIM_RANKS", kRanks, 2, ranks, error))
+      !parse_choice("PILGRIM_RANKS", kRanks, 3, ranks, error))
     return false;
   out.summary = summary == 1;
   out.verify = verify == 1;
   out.timing = static_cast<TimingMode>(timing);
-  out.relative_ranks = ranks == 1;
+  out.relative_ranks = ranks >= 1;
+  out.cartesian_ranks = ranks == 2;
   const char *o = std::getenv("PILGRIM_OUTPUT");
   if (o && !*o) {
     error = "pilgrim: invalid PILGRIM_OUTPUT='' (allowed: a file path)";

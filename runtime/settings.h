@@ -12,7 +12,8 @@ struct Settings {
   bool summary = false;        // PILGRIM_SUMMARY=0|1
   bool verify = false;         // PILGRIM_VERIFY=0|1
   TimingMode timing = TimingMode::Aggregate; // PILGRIM_TIMING=aggregate|none
-  bool relative_ranks = true;  // PILGRIM_RANKS=relative|absolute
+  bool relative_ranks = true;  // PILGRIM_RANKS=cartesian|relative|absolute
+  bool cartesian_ranks = true; // ... cartesian (the default): grid offsets in Cartesian comms
 };
 
 // Parses the environment. On an invalid value returns false and sets `error`

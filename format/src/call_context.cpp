@@ -1,5 +1,6 @@
 #include "pilgrim/call_context.h"
 
+#include "pilgrim/cartesian_offset.h"
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/trace_error.h"
 
@@ -109,9 +110,12 @@ std::vector<WindowRank> window_ranks(const Trace &trace, const std::vector<CstEn
   return merged;
 }
 
-int64_t caller_rank_for(const DecodedCall &call, size_t param, const CallContext &ctx) {
-  if (!call.function || param >= call.params.size())
-    return -1;
+namespace {
+
+// The parameter a rank-valued parameter is relative to: its Comm or Win
+// `ref`, or for a Status the call's first Comm parameter. -1 when none; -2
+// for a Status in a call without a communicator (relative to the world).
+int reference_param(const DecodedCall &call, size_t param) {
   const FunctionInfo &f = *call.function;
   // A Status's ref names the "which request completed" parameter, not a
   // communicator: its source is relative to the call's communicator, if any.
@@ -122,9 +126,9 @@ int64_t caller_rank_for(const DecodedCall &call, size_t param, const CallContext
         ref = i;
         break;
       }
+    if (ref < 0)
+      return -2;
   }
-  if (ref < 0 && f.params[param].role == Role::Status)
-    return ctx.world_rank; // no communicator in the call: relative to the world rank
   if (ref < 0 || ref >= f.nparams)
     return -1;
   const ParamInfo &rp = f.params[ref];
@@ -134,12 +138,37 @@ int64_t caller_rank_for(const DecodedCall &call, size_t param, const CallContext
   const DecodedValue *v = call.params[static_cast<size_t>(ref)].any();
   if (!v || v->null || v->elements.size() != 1)
     return -1;
-  if (rp.handle_kind == HandleKind::Win)
+  return ref;
+}
+
+} // namespace
+
+const CartTopology *cart_for(const DecodedCall &call, size_t param, const CallContext &ctx) {
+  if (!call.function || param >= call.params.size() || !ctx.carts)
+    return nullptr;
+  const int ref = reference_param(call, param);
+  if (ref < 0 || call.function->params[ref].handle_kind != HandleKind::Comm)
+    return nullptr;
+  const HandleCode h = decode_handle_code(call.params[static_cast<size_t>(ref)].any()->elements[0].code);
+  return h.kind == HandleCode::User ? find_cart(*ctx.carts, h.index) : nullptr;
+}
+
+int64_t caller_rank_for(const DecodedCall &call, size_t param, const CallContext &ctx) {
+  if (!call.function || param >= call.params.size())
+    return -1;
+  const int ref = reference_param(call, param);
+  if (ref == -2)
+    return ctx.world_rank; // no communicator in the call: relative to the world rank
+  if (ref < 0)
+    return -1;
+  const DecodedValue *v = call.params[static_cast<size_t>(ref)].any();
+  if (call.function->params[ref].handle_kind == HandleKind::Win)
     return ctx.rank_in_window(v->elements[0].code);
   return ctx.rank_in_comm(v->elements[0].code);
 }
 
-bool absolute_rank(uint64_t rank_code, int64_t caller_rank, int64_t &rank) {
+bool absolute_rank(uint64_t rank_code, int64_t caller_rank, int64_t &rank,
+                   const CartTopology *cart) {
   const RankCode rc = decode_rank_code(rank_code);
   if (rc.kind == RankCode::Absolute) {
     rank = rc.value;
@@ -147,6 +176,10 @@ bool absolute_rank(uint64_t rank_code, int64_t caller_rank, int64_t &rank) {
   }
   if (rc.kind == RankCode::Relative && caller_rank >= 0) {
     return !__builtin_add_overflow(caller_rank, rc.value, &rank);
+  }
+  if (rc.kind == RankCode::Cartesian && caller_rank >= 0 && cart && cart->known) {
+    return cart_decode(static_cast<int>(cart->dims.size()), cart->dims.data(),
+                       cart->periods.data(), caller_rank, rc.value, rank);
   }
   return false;
 }

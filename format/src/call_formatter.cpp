@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "pilgrim/cartesian_offset.h"
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
@@ -18,7 +19,29 @@ std::string safe_name(const char *name) {
 
 std::string signed_offset(int64_t v) { return (v < 0 ? "" : "+") + std::to_string(v); }
 
-std::string format_rank(uint64_t code, int64_t caller_rank) {
+// What a relative or Cartesian rank code is relative to.
+struct RankBase {
+  int64_t rank = -1;                   // the caller's rank, -1 unknown
+  const CartTopology *cart = nullptr; // the communicator's grid, if known
+};
+
+// A Cartesian code's displacement per dimension, "-1,0,+1", or its offset
+// when the grid is unknown.
+std::string format_displacement(int64_t y, const CartTopology *cart) {
+  if (cart && cart->dims.size() <= 64) {
+    int64_t disp[64];
+    if (cart_displacements(static_cast<int>(cart->dims.size()), cart->dims.data(),
+                           cart->periods.data(), y, disp)) {
+      std::string out;
+      for (size_t i = 0; i < cart->dims.size(); ++i)
+        out += (i ? "," : "") + (disp[i] ? signed_offset(disp[i]) : std::string("0"));
+      return out;
+    }
+  }
+  return "#" + std::to_string(y);
+}
+
+std::string format_rank(uint64_t code, const RankBase &base) {
   const RankCode rc = decode_rank_code(code);
   switch (rc.kind) {
   case RankCode::AnySource:
@@ -32,10 +55,16 @@ std::string format_rank(uint64_t code, int64_t caller_rank) {
   case RankCode::Absolute:
     return std::to_string(rc.value);
   case RankCode::Relative:
+  case RankCode::Cartesian:
     break;
   }
   int64_t abs = 0;
-  if (absolute_rank(code, caller_rank, abs))
+  const bool known = absolute_rank(code, base.rank, abs, base.cart);
+  if (rc.kind == RankCode::Cartesian) {
+    const std::string grid = "grid " + format_displacement(rc.value, base.cart);
+    return known ? std::to_string(abs) + " (" + grid + ")" : "self+(" + grid + ")";
+  }
+  if (known)
     return std::to_string(abs) + " (" + signed_offset(rc.value) + ")";
   return "self" + signed_offset(rc.value);
 }
@@ -95,7 +124,7 @@ void append_string_array(std::string &out, const DecodedElement &e) {
   out += ']';
 }
 
-void append_status(std::string &out, const DecodedStatus &s, int64_t caller_rank) {
+void append_status(std::string &out, const DecodedStatus &s, const RankBase &caller_rank) {
   switch (s.kind) {
   case sig::kStatusIgnored:
     out += "MPI_STATUS_IGNORE";
@@ -114,7 +143,7 @@ void append_status(std::string &out, const DecodedStatus &s, int64_t caller_rank
 }
 
 void append_element(std::string &out, const ParamInfo &p, const DecodedElement &e,
-                    int64_t caller_rank) {
+                    const RankBase &caller_rank) {
   switch (p.role) {
   case Role::Value:
   case Role::Offset:
@@ -244,7 +273,11 @@ void append_value(std::string &out, const DecodedCall &call, size_t param, const
     return;
   }
   const bool needs_rank = p.role == Role::Rank || p.role == Role::Status;
-  const int64_t caller_rank = needs_rank ? caller_rank_for(call, param, ctx) : -1;
+  RankBase caller_rank;
+  if (needs_rank) {
+    caller_rank.rank = caller_rank_for(call, param, ctx);
+    caller_rank.cart = cart_for(call, param, ctx);
+  }
   if (v.null) {
     out += p.role == Role::Status ? "MPI_STATUSES_IGNORE" : "NULL";
     return;

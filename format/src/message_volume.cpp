@@ -43,8 +43,8 @@ bool known_non_root(const DecodedCall &call, const ParamInfo &p, const CallConte
     return false; // intercomm root group: the root
   if (rc.kind == RankCode::ProcNull)
     return true; // intercomm: the other processes
-  if (rc.kind == RankCode::Relative)
-    return rc.value != 0;
+  if (rc.kind == RankCode::Relative || rc.kind == RankCode::Cartesian)
+    return rc.value != 0; // offset 0 is the caller itself
   if (rc.kind == RankCode::Absolute) {
     const int64_t me = caller_rank_for(call, static_cast<size_t>(p.ref3), ctx);
     return me >= 0 && me != rc.value;

@@ -190,7 +190,11 @@ RankCode decode_rank_code(uint64_t code) {
     break;
   }
   const uint64_t v = code - sig::kRankFirstValue;
-  return {(v & 1) ? RankCode::Relative : RankCode::Absolute, zigzag_decode(v >> 1)};
+  if (v & 1)
+    return {RankCode::Relative, zigzag_decode(v >> 1)};
+  if (v & 2)
+    return {RankCode::Cartesian, zigzag_decode(v >> 2)};
+  return {RankCode::Absolute, static_cast<int64_t>(v >> 2)};
 }
 
 bool decode_tag_code(uint64_t code, int64_t &tag) {

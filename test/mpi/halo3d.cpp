@@ -15,7 +15,16 @@
 // of every iteration (the checksum is also conserved: a periodic diffusion
 // neither gains nor loses mass) and its own block after the last iteration.
 //
-// Usage: halo3d [-n ITER] [-s LOCALSIZE]   (defaults: 10 iterations, 6x6x6)
+// With -c the program does what most periodic stencils do: it builds a
+// periodic MPI_Cart_create grid (no reordering), finds its neighbors with
+// MPI_Cart_shift and exchanges halos on the grid communicator; the neighbors
+// are checked against the explicit ones. It checks the halos' statuses by
+// their fields, without MPI_Get_count: an input status's source is stored
+// relative to the world rank (FORMAT.md §8.3), so a Get_count per halo would
+// make every rank's trace differ. The halo values themselves are checked
+// against the serial grid.
+//
+// Usage: halo3d [-c] [-n ITER] [-s LOCALSIZE]   (defaults: 10 iterations, 6x6x6)
 // Works for any number of ranks >= 1.
 #include "mpi_test_util.h"
 
@@ -102,14 +111,18 @@ int main(int argc, char **argv) {
   mpitest::set_name("halo3d");
 
   int iters = 10, local = 6;
+  bool cartesian = false;
   for (int a = 1; a < argc; ++a) {
     const std::string arg = argv[a];
-    if (arg == "-n" && a + 1 < argc) {
+    if (arg == "-c") {
+      cartesian = true;
+    } else if (arg == "-n" && a + 1 < argc) {
       iters = mpitest::parse_count(argv[++a], "-n", 0);
     } else if (arg == "-s" && a + 1 < argc) {
       local = mpitest::parse_count(argv[++a], "-s", 1);
     } else {
-      mpitest::fail("unknown argument '%s' (usage: halo3d [-n ITER] [-s LOCALSIZE])", arg.c_str());
+      mpitest::fail("unknown argument '%s' (usage: halo3d [-c] [-n ITER] [-s LOCALSIZE])",
+                    arg.c_str());
     }
   }
 
@@ -134,6 +147,22 @@ int main(int argc, char **argv) {
       int q[3] = {c[0], c[1], c[2]};
       q[axis] += up ? 1 : -1;
       neighbor[axis][up] = rank_of(q[0], q[1], q[2]);
+    }
+  }
+  MPI_Comm comm = MPI_COMM_WORLD;
+  if (cartesian) {
+    const int periods[3] = {1, 1, 1};
+    MPI_Cart_create(MPI_COMM_WORLD, 3, p, periods, 0, &comm);
+    int grid_rank = -1;
+    MPI_Comm_rank(comm, &grid_rank);
+    CHECK(grid_rank == rank, "MPI_Cart_create without reordering moved rank %d to %d", rank,
+          grid_rank);
+    for (int axis = 0; axis < 3; ++axis) {
+      int lower = -1, upper = -1;
+      MPI_Cart_shift(comm, axis, 1, &lower, &upper);
+      CHECK(lower == neighbor[axis][0] && upper == neighbor[axis][1],
+            "MPI_Cart_shift on axis %d gave %d and %d, expected %d and %d", axis, lower, upper,
+            neighbor[axis][0], neighbor[axis][1]);
     }
   }
 
@@ -167,7 +196,7 @@ int main(int argc, char **argv) {
     for (int axis = 0; axis < 3; ++axis)
       for (int up = 0; up < 2; ++up)
         MPI_Irecv(recv[2 * axis + up].data(), F, MPI_DOUBLE, neighbor[axis][up],
-                  travel_tag(axis, 1 - up), MPI_COMM_WORLD, &reqs[2 * axis + up]);
+                  travel_tag(axis, 1 - up), comm, &reqs[2 * axis + up]);
     for (int axis = 0; axis < 3; ++axis) {
       for (int up = 0; up < 2; ++up) {
         std::vector<double> &buf = send[2 * axis + up];
@@ -175,8 +204,8 @@ int main(int argc, char **argv) {
         for (int a = 0; a < L; ++a)
           for (int b = 0; b < L; ++b)
             buf[a * L + b] = u[face(axis, plane, a, b)];
-        MPI_Isend(buf.data(), F, MPI_DOUBLE, neighbor[axis][up], travel_tag(axis, up),
-                  MPI_COMM_WORLD, &reqs[6 + 2 * axis + up]);
+        MPI_Isend(buf.data(), F, MPI_DOUBLE, neighbor[axis][up], travel_tag(axis, up), comm,
+                  &reqs[6 + 2 * axis + up]);
       }
     }
     MPI_Status st[12];
@@ -184,8 +213,15 @@ int main(int argc, char **argv) {
 
     for (int axis = 0; axis < 3; ++axis) {
       for (int up = 0; up < 2; ++up) {
-        CHECK_STATUS(st[2 * axis + up], MPI_DOUBLE, neighbor[axis][up], travel_tag(axis, 1 - up), F,
-                     "halo receive");
+        if (cartesian)
+          CHECK(st[2 * axis + up].MPI_SOURCE == neighbor[axis][up] &&
+                    st[2 * axis + up].MPI_TAG == travel_tag(axis, 1 - up),
+                "halo receive: status source=%d tag=%d, expected %d/%d",
+                st[2 * axis + up].MPI_SOURCE, st[2 * axis + up].MPI_TAG, neighbor[axis][up],
+                travel_tag(axis, 1 - up));
+        else
+          CHECK_STATUS(st[2 * axis + up], MPI_DOUBLE, neighbor[axis][up], travel_tag(axis, 1 - up),
+                       F, "halo receive");
         const std::vector<double> &buf = recv[2 * axis + up];
         const int plane = up ? L + 1 : 0;
         for (int a = 0; a < L; ++a)
@@ -213,7 +249,7 @@ int main(int argc, char **argv) {
     std::swap(u, v);
 
     double global_sums[2] = {0.0, 0.0};
-    MPI_Allreduce(local_sums, global_sums, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(local_sums, global_sums, 2, MPI_DOUBLE, MPI_SUM, comm);
 
     const Sums want = reference.step();
     CHECK(mpitest::close_to(global_sums[0], want.residual, 1e-10),
@@ -235,6 +271,8 @@ int main(int argc, char **argv) {
               u[idx(i, j, k)], want);
       }
 
+  if (comm != MPI_COMM_WORLD)
+    MPI_Comm_free(&comm);
   mpitest::pass();
   MPI_Finalize();
   return 0;

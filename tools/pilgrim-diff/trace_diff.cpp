@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "pilgrim/call_context.h"
+#include "pilgrim/rank_context.h"
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/signature_decoder.h"
@@ -79,18 +79,6 @@ private:
   GrammarWalker walker_;
   const std::vector<DecodedCall> &calls_;
   bool relaxed_;
-};
-
-struct RankContext {
-  CallContext ctx;
-  std::vector<WindowRank> windows;
-  RankContext(const Trace &t, uint32_t rank) {
-    const RankView v = t.rank(rank);
-    ctx.world_rank = rank;
-    ctx.comms = v.comms;
-    windows = window_ranks(t, *v.cst, ctx);
-    ctx.windows = &windows;
-  }
 };
 
 std::string param_text(const DecodedCall &call, size_t p, const CallContext &ctx) {

@@ -21,19 +21,12 @@ std::vector<DecodedCall> decode_cst(const Trace &trace) {
 
 RankCallTexts::RankCallTexts(const Trace &trace, const std::vector<DecodedCall> &calls,
                              uint32_t rank)
-    : calls_(calls), texts_(calls.size()), done_(calls.size(), false) {
-  const RankView v = trace.rank(rank);
-  ctx_.world_rank = rank;
-  ctx_.comms = v.comms;
-  // Only this rank's own window creations say which rank it has in a window.
-  windows_ = window_ranks(trace, trace.rank_trace(rank).cst, ctx_);
-  ctx_.windows = &windows_;
-}
+    : calls_(calls), context_(trace, rank), texts_(calls.size()), done_(calls.size(), false) {}
 
 const std::string &RankCallTexts::text(uint64_t t) {
   if (!done_[t]) {
     const DecodedCall &call = calls_[t];
-    std::string s = format_call(call, ctx_);
+    std::string s = format_call(call, context_.ctx);
     if (call.thread_id != 0)
       s = "[thread " + std::to_string(call.thread_id) + "] " + s;
     texts_[t] = std::move(s);

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "pilgrim/call_context.h"
+#include "pilgrim/rank_context.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_model.h"
 #include "text_output.h"
@@ -25,8 +25,7 @@ public:
 
 private:
   const std::vector<DecodedCall> &calls_;
-  CallContext ctx_;
-  std::vector<WindowRank> windows_;
+  RankContext context_;
   std::vector<std::string> texts_;
   std::vector<bool> done_;
 };

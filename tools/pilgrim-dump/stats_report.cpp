@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "pilgrim/call_context.h"
+#include "pilgrim/rank_context.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/message_volume.h"
 #include "pilgrim/signature_decoder.h"
@@ -76,11 +76,8 @@ void print_stats(TextOutput &out, const Trace &trace, const std::vector<DecodedC
     auto it = counts_of_grammar.find(v.grammar);
     if (it == counts_of_grammar.end())
       it = counts_of_grammar.emplace(v.grammar, terminal_counts(*v.rules, v.root)).first;
-    CallContext ctx;
-    ctx.world_rank = r;
-    ctx.comms = v.comms;
-    const std::vector<WindowRank> windows = window_ranks(trace, trace.rank_trace(r).cst, ctx);
-    ctx.windows = &windows;
+    const RankContext rc(trace, r);
+    const CallContext &ctx = rc.ctx;
     for (const auto &tc : it->second) {
       const DecodedCall &call = calls.at(tc.first);
       FunctionStats &s = by_id[call.function_id];

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "pilgrim/cart_topology.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_model.h"
 
@@ -21,6 +22,7 @@ struct CallContext {
   int64_t world_rank = -1;                          // caller's rank in MPI_COMM_WORLD; -1 unknown
   const std::vector<CommInfo> *comms = nullptr;     // the caller's COMMS table
   const std::vector<WindowRank> *windows = nullptr; // window_ranks(), sorted by win_id
+  const std::vector<CartTopology> *carts = nullptr; // cart_topologies(), sorted by comm_id
 
   // The caller's rank in the communicator with this handle code: WORLD ->
   // world_rank, SELF -> 0, user id u -> the COMMS entry with comm_id u.
@@ -48,8 +50,14 @@ std::vector<WindowRank> window_ranks(const Trace &trace, const std::vector<CstEn
 // unknown communicator or window, no reference).
 int64_t caller_rank_for(const DecodedCall &call, size_t param, const CallContext &ctx);
 
-// The absolute rank of a rank code given the caller's rank (-1 unknown).
-// Returns false for sentinels and for relative codes with an unknown base.
-bool absolute_rank(uint64_t rank_code, int64_t caller_rank, int64_t &rank);
+// The grid of the communicator that rank-valued parameter `param` refers to
+// (as for caller_rank_for), nullptr when it has none or it is unknown.
+const CartTopology *cart_for(const DecodedCall &call, size_t param, const CallContext &ctx);
+
+// The absolute rank of a rank code given the caller's rank (-1 unknown) and,
+// for a Cartesian code, the communicator's grid. Returns false for sentinels
+// and for relative or Cartesian codes with an unknown base or grid.
+bool absolute_rank(uint64_t rank_code, int64_t caller_rank, int64_t &rank,
+                   const CartTopology *cart = nullptr);
 
 } // namespace pilgrim

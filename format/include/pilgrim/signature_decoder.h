@@ -72,8 +72,11 @@ uint16_t signature_function_id(std::string_view sig);
 // --- interpreting codes ------------------------------------------------------
 
 struct RankCode {
-  enum Kind { AnySource, ProcNull, Root, Undefined, Absolute, Relative } kind;
-  int64_t value; // Absolute: the rank; Relative: the offset from the caller's rank
+  enum Kind { AnySource, ProcNull, Root, Undefined, Absolute, Relative, Cartesian } kind;
+  // Absolute: the rank; Relative: the offset from the caller's rank;
+  // Cartesian: the caller's offset y in its communicator's grid
+  // (cartesian_offset.h)
+  int64_t value;
 };
 RankCode decode_rank_code(uint64_t code);
 

@@ -95,7 +95,12 @@ constexpr uint64_t kRankProcNull = 1;
 constexpr uint64_t kRankRoot = 2;
 constexpr uint64_t kRankUndefined = 3;
 constexpr uint64_t kRankFirstValue = 4;
+// Absolute ranks are never negative, so the codes a negative "absolute" rank
+// would take (4 + 4k + 2) carry the third kind, a Cartesian offset
+// (cartesian_offset.h): code mod 4 is 0 absolute, 2 Cartesian, 1 or 3 relative.
 constexpr uint64_t rank_absolute(int64_t rank) { return kRankFirstValue + 2 * zigzag_encode(rank); }
+// y = the caller's displacement to the rank in its Cartesian communicator
+constexpr uint64_t rank_cartesian(int64_t y) { return kRankFirstValue + 4 * zigzag_encode(y) + 2; }
 // offset = rank - caller's rank in the same communicator / group
 constexpr uint64_t rank_relative(int64_t offset) {
   return kRankFirstValue + 2 * zigzag_encode(offset) + 1;
