@@ -198,11 +198,22 @@ private:
     }
   }
 
+  int find_file() const {
+    for (size_t i = 0; i < f_.params.size(); ++i)
+      if (is_param(i) && side(i).role == Role::Handle && side(i).kind == HandleKind::File &&
+          head(i).pointer_depth == 0)
+        return static_cast<int>(i);
+    return -1;
+  }
+
   std::string status_ctx(size_t i) const {
     std::string ctx = "::pilgrim::rt::StatusCtx::none()";
     int req = find_request_use();
     int src = find_last(Role::Rank), tag = find_last(Role::Tag), comm = find_comm();
-    if (req >= 0) {
+    if (find_file() >= 0 && req < 0) {
+      // A file operation: MPI leaves the status's source and tag undefined.
+      ctx = "::pilgrim::rt::StatusCtx::count_only()";
+    } else if (req >= 0) {
       int idx = f_.params[i].ref;
       if (idx < 0)
         ctx = "::pilgrim::rt::StatusCtx::direct()";

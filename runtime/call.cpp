@@ -385,6 +385,13 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
     break;
   case StatusCtx::None:
     break;
+  case StatusCtx::CountOnly: {
+    int count = 0;
+    PMPI_Get_count(st, MPI_BYTE, &count);
+    buf().put_varint(3);
+    buf().put_zigzag(count == MPI_UNDEFINED ? -1 : count);
+    return;
+  }
   default:
     if (slot < 0 || static_cast<size_t>(slot) >= ts_->slots.size() ||
         ts_->slots[static_cast<size_t>(slot)].entry == RequestRegistry::kNone) {

@@ -52,7 +52,9 @@ struct ReqInfo {
 
 // Which request (or call) a status belongs to.
 struct StatusCtx {
-  enum Mode : uint8_t { None, Direct, Single, Indexed, FromCall } mode = None;
+  // CountOnly: a file operation's status, whose source and tag MPI leaves
+  // undefined; only its count means anything.
+  enum Mode : uint8_t { None, Direct, Single, Indexed, FromCall, CountOnly } mode = None;
   const int *index = nullptr; // Single: *index; Indexed: index[k]
   const int *flag = nullptr;  // when non-null and *flag == 0, nothing completed
   ReqInfo from_call;          // FromCall
@@ -60,6 +62,11 @@ struct StatusCtx {
   static StatusCtx direct() {
     StatusCtx s;
     s.mode = Direct;
+    return s;
+  }
+  static StatusCtx count_only() {
+    StatusCtx s;
+    s.mode = CountOnly;
     return s;
   }
   static StatusCtx single(const int *index) {

@@ -95,16 +95,15 @@ std::string param_text(const DecodedCall &call, size_t p, const CallContext &ctx
 
 // Statuses that differ only in what the receive named: a wildcard receive
 // keeps source and tag, the same receive with the source named keeps only
-// the count (docs/FORMAT.md §8.3, Status kinds 2 and 3). The source and tag
-// of an MPI-IO status mean nothing (`io`): only counts are compared.
-bool same_counts(const DecodedParam &a, const DecodedParam &b, bool io) {
+// the count (docs/FORMAT.md §8.3, Status kinds 2 and 3).
+bool same_counts(const DecodedParam &a, const DecodedParam &b) {
   const DecodedValue *va = a.any(), *vb = b.any();
   if (!va || !vb || va->elements.size() != vb->elements.size())
     return false;
   for (size_t i = 0; i < va->elements.size(); ++i) {
     const DecodedStatus &x = va->elements[i].status, &y = vb->elements[i].status;
     const bool counted = (x.kind == 2 || x.kind == 3) && (y.kind == 2 || y.kind == 3);
-    if (x.kind == y.kind && !io) {
+    if (x.kind == y.kind) {
       if (x.source_code != y.source_code || x.tag_code != y.tag_code ||
           x.count_bytes != y.count_bytes)
         return false;
@@ -144,7 +143,7 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallConte
         ta == "MPI_ANY_SOURCE")
       continue;
     if (ta != tb && relaxed && a.function->params[p].role == Role::Status &&
-        same_counts(a.params[p], b.params[p], na.rfind("MPI_File_", 0) == 0))
+        same_counts(a.params[p], b.params[p]))
       continue;
     if (ta != tb) {
       const char *name = a.function->params[p].name;
