@@ -23,6 +23,7 @@
 #include "pilgrim/message_volume.h"
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
+#include "pilgrim/rank_context.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
@@ -92,9 +93,8 @@ void use_trace(const Trace &trace) {
   // Ranks share grammars: look at a bounded number of them.
   for (uint32_t r = 0; r < trace.nranks() && r < 64; ++r) {
     const RankView v = trace.rank(r);
-    CallContext ctx{static_cast<int64_t>(r), v.comms};
-    const std::vector<WindowRank> windows = window_ranks(trace, trace.rank_trace(r).cst, ctx);
-    ctx.windows = &windows;
+    const RankContext context(trace, r); // window ranks and Cartesian grids from the CST
+    const CallContext &ctx = context.ctx;
     for (const auto &tc : terminal_counts(*v.rules, v.root)) {
       if (tc.first >= v.cst->size())
         __builtin_trap(); // checked at read time
