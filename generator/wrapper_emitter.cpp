@@ -207,6 +207,11 @@ private:
   }
 
   std::string status_ctx(size_t i) const {
+    // A status the application passes in (MPI_Get_count, MPI_Status_set_*):
+    // the call reads only its count; its source is a rank in a communicator
+    // the call does not name, so storing it would make ranks differ.
+    if (side(i).dir != Direction::Out)
+      return "::pilgrim::rt::StatusCtx::count_only()";
     std::string ctx = "::pilgrim::rt::StatusCtx::none()";
     int req = find_request_use();
     int src = find_last(Role::Rank), tag = find_last(Role::Tag), comm = find_comm();
