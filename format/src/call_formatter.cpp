@@ -28,8 +28,8 @@ struct RankBase {
 // A Cartesian code's displacement per dimension, "-1,0,+1", or its offset
 // when the grid is unknown.
 std::string format_displacement(int64_t y, const CartTopology *cart) {
-  if (cart && cart->dims.size() <= 64) {
-    int64_t disp[64];
+  if (cart && cart->dims.size() <= static_cast<size_t>(kCartMaxDims)) {
+    int64_t disp[kCartMaxDims];
     if (cart_displacements(static_cast<int>(cart->dims.size()), cart->dims.data(),
                            cart->periods.data(), y, disp)) {
       std::string out;

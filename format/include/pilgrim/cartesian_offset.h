@@ -21,6 +21,9 @@
 
 namespace pilgrim {
 
+// Grids of more dimensions are refused (MPI implementations allow far fewer).
+constexpr int kCartMaxDims = 64;
+
 struct CartDigit {
   int64_t lo;    // the smallest displacement
   int64_t radix; // how many displacements
@@ -55,10 +58,9 @@ inline bool cart_coords(int ndims, const int *dims, int64_t rank, int64_t *coord
 // a rank is outside the grid or y would overflow.
 inline bool cart_encode(int ndims, const int *dims, const int *periods, int64_t me, int64_t peer,
                         int64_t &y) {
-  constexpr int kMaxDims = 64;
-  if (ndims < 0 || ndims > kMaxDims)
+  if (ndims < 0 || ndims > kCartMaxDims)
     return false;
-  int64_t mc[kMaxDims], pc[kMaxDims];
+  int64_t mc[kCartMaxDims], pc[kCartMaxDims];
   if (!cart_coords(ndims, dims, me, mc) || !cart_coords(ndims, dims, peer, pc))
     return false;
   y = 0;
@@ -94,10 +96,9 @@ inline bool cart_displacements(int ndims, const int *dims, const int *periods, i
 // (a displacement off an open edge, digits left over, or `me` outside).
 inline bool cart_decode(int ndims, const int *dims, const int *periods, int64_t me, int64_t y,
                         int64_t &peer) {
-  constexpr int kMaxDims = 64;
-  if (ndims < 0 || ndims > kMaxDims)
+  if (ndims < 0 || ndims > kCartMaxDims)
     return false;
-  int64_t mc[kMaxDims], disp[kMaxDims];
+  int64_t mc[kCartMaxDims], disp[kCartMaxDims];
   if (!cart_coords(ndims, dims, me, mc) || !cart_displacements(ndims, dims, periods, y, disp))
     return false;
   for (int i = 0; i < ndims; ++i) {
