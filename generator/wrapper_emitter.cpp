@@ -133,7 +133,10 @@ private:
     const std::string &n = s.name;
     bool scalar = h.pointer_depth == 0;
     std::string len = scalar ? "" : length(i);
-    if (h.is_matrix3) { // int x[][3] rows (ranges): always kept as plain values
+    // int x[][3] rows (first, last, stride of MPI_Group_range_incl/excl):
+    // plain values whatever the role, since a stride is not a rank
+    // (docs/FORMAT.md §8.1).
+    if (h.is_matrix3) {
       line("c_.matrix3(" + n + ", " + len + " / 3);"); // len counts elements, 3 per row
       return;
     }

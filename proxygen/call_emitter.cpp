@@ -424,13 +424,8 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
   case Role::Offset: return int_literal(e.integer);
   case Role::Double: return double_literal(e.real);
   case Role::Rank:
-    if (pi.flags & kFlagMatrix3) {
-      // The runtime keeps int [][3] rows (MPI_Group_range_incl's ranges) as
-      // plain svarint values whatever the role (generator/wrapper_emitter.cpp),
-      // which the decoder reads as a rank code: undo the zigzag.
-      const int64_t v = static_cast<int64_t>(e.code >> 1) ^ -static_cast<int64_t>(e.code & 1);
-      return int_literal(v);
-    }
+    if (pi.flags & kFlagMatrix3) // int [][3] rows: plain values (docs/FORMAT.md §8.1)
+      return int_literal(e.integer);
     return rank_expr(call, p, e.code);
   case Role::Tag: {
     int64_t tag = 0;

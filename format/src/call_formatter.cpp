@@ -298,7 +298,7 @@ void append_value(std::string &out, const DecodedCall &call, size_t param, const
         out += i ? ", [" : "[";
       else
         out += ", ";
-      append_element(out, p, v.elements[i], caller_rank);
+      out += std::to_string(v.elements[i].integer); // plain values (FORMAT.md §8.1)
       if (i % 3 == 2)
         out += ']';
     } else {

@@ -35,6 +35,12 @@ DecodedElement decode_string_array(ByteReader &r) {
 
 DecodedElement decode_element(ByteReader &r, const ParamInfo &p) {
   DecodedElement e;
+  // int [][3] rows (first, last, stride) are plain values whatever the role:
+  // a stride is not a rank (docs/FORMAT.md §8.1).
+  if (p.flags & kFlagMatrix3) {
+    e.integer = r.svarint();
+    return e;
+  }
   switch (p.role) {
   case Role::Value:
   case Role::Offset:

@@ -2,7 +2,7 @@
 //
 // MPI_Comm_dup, MPI_Comm_idup, MPI_Comm_split (unequal colors, reversed keys,
 // MPI_UNDEFINED), MPI_Comm_split_type(MPI_COMM_TYPE_SHARED), groups
-// (MPI_Comm_group, MPI_Group_size/rank/incl/excl/range_incl/union/
+// (MPI_Comm_group, MPI_Group_size/rank/incl/excl/range_incl/range_excl/union/
 // intersection/difference/translate_ranks/compare), MPI_Comm_create,
 // MPI_Comm_create_group, Cartesian topologies (MPI_Dims_create,
 // MPI_Cart_create/coords/rank/shift/sub/get, MPI_Cartdim_get), graph
@@ -154,6 +154,13 @@ int main(int argc, char **argv) {
     MPI_Group_range_incl(world_group, 1, ranges, &range_group);
     CHECK(group_compare(even_group, range_group) == MPI_IDENT,
           "Group_incl and Group_range_incl of the even ranks differ");
+    // The odd ranks, from the highest down (a negative stride), excluded.
+    int odd_down[1][3] = {{(n - 1) % 2 ? n - 1 : n - 2, 1, -2}};
+    MPI_Group range_excl_group = MPI_GROUP_NULL;
+    MPI_Group_range_excl(world_group, 1, odd_down, &range_excl_group);
+    CHECK(group_compare(even_group, range_excl_group) == MPI_IDENT,
+          "Group_range_excl of the odd ranks does not leave the even ones");
+    free_group(&range_excl_group);
     MPI_Group_rank(even_group, &grank);
     CHECK(grank == (rank % 2 ? MPI_UNDEFINED : rank / 2), "rank in even group is %d", grank);
 
