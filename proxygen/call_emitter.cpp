@@ -514,6 +514,28 @@ std::string CallEmitter::out_array(const ParamInfo &param, size_t n) {
   return name;
 }
 
+// The strings of a StringArray element (MPI_Comm_spawn's argv, one entry
+// of MPI_Comm_spawn_multiple's array_of_argv, its array_of_commands) as
+// local char arrays declared in `pre`, then `char *var[]` of them, with a
+// NULL entry last where the trace's array was NULL-terminated; returns var.
+static std::string string_array_decl(const DecodedElement &e, const std::string &var,
+                                     bool terminated, std::vector<std::string> &pre) {
+  std::vector<std::string> items;
+  for (size_t i = 0; i < e.items.size(); ++i) {
+    if (e.items[i].code == 0) {
+      items.push_back("nullptr");
+      continue;
+    }
+    const std::string s = var + "_" + std::to_string(i);
+    pre.push_back("char " + s + "[] = " + quote_string(e.items[i].text) + ";");
+    items.push_back(s);
+  }
+  if (terminated || items.empty())
+    items.push_back("nullptr");
+  pre.push_back("char *" + var + "[] = {" + join(items) + "};");
+  return var;
+}
+
 std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
   const FunctionInfo &fn = *call.function;
   std::vector<std::string> pre, post, args;
@@ -529,7 +551,36 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
     switch (pi.role) {
     case Role::Varargs: continue;
     case Role::StringArray:
-    case Role::ArgvArray: unsupported(call, p, std::string("a ") + role_name(pi.role));
+    case Role::ArgvArray: {
+      // The spawned command's arguments, as the traced program passed them;
+      // NULL where it passed MPI_ARGV_NULL / MPI_ARGVS_NULL, and at the
+      // ranks other than the root, where they are not significant.
+      const bool argv = pi.role == Role::ArgvArray || (pi.flags & kFlagNullTerminated);
+      const DecodedElement *e = any && !any->elements.empty() ? &any->elements[0] : nullptr;
+      if (!e || e->code == 0) {
+        args.push_back(!argv ? "nullptr"
+                             : pi.role == Role::ArgvArray ? "MPI_ARGVS_NULL" : "MPI_ARGV_NULL");
+        continue;
+      }
+      // Not `argv`: the proxy's main has its own.
+      const std::string var = name == "argv" ? "child_argv" : name;
+      block = true;
+      if (pi.role == Role::StringArray) {
+        args.push_back(string_array_decl(*e, var, argv, pre));
+        continue;
+      }
+      std::vector<std::string> rows;
+      for (size_t i = 0; i < e->items.size(); ++i)
+        rows.push_back(e->items[i].code == 0
+                           ? std::string("MPI_ARGV_NULL")
+                           : string_array_decl(e->items[i], var + "_" + std::to_string(i), true,
+                                               pre));
+      if (rows.empty())
+        rows.push_back("nullptr");
+      pre.push_back("char **" + var + "[] = {" + join(rows) + "};");
+      args.push_back(var);
+      continue;
+    }
     case Role::Opaque:
       if (!any || any->elements.empty() || any->elements[0].code == 0)
         args.push_back("nullptr");
