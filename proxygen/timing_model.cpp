@@ -27,10 +27,7 @@ std::vector<double> ranks_making(const MergedTrace &m) {
 double effective_duration(const CstEntry &e, double ranks) {
   if (e.duration.n == 0)
     return 0;
-  if (ranks < 2 || e.interval.n == 0)
-    return e.duration.mean;
-  const double waited = (e.duration.mean - e.duration.min) - (e.interval.mean - e.interval.min);
-  return e.duration.mean - std::max(0.0, waited);
+  return ranks >= 2 && e.interval.n > 0 ? e.duration.min : e.duration.mean;
 }
 
 } // namespace

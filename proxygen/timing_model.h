@@ -13,14 +13,16 @@
 // phase of a program to its own calls, and charges a rank's waiting (a long
 // MPI_Recv of a master) to the call that waited, not to its computation.
 //
-// The durations used are the mean durations, except where ranks waited for
-// each other: the calls of a signature that several ranks make wait longest
-// on the ranks that arrived first, and the wall time follows the rank that
-// arrived last, whose call waited least. When the durations spread further
-// below their mean (mean - min) than the intervals do (those of a rank that
-// waits because its own work varies spread alike), the difference is that
-// imbalance, and it is taken off the duration: every rank then replays the
-// computation of the rank that arrived last.
+// The durations taken off are the mean durations of signatures that one
+// rank makes: their spread is that rank's own (a master's MPI_Recv waits as
+// long as its worker computes, and its intervals vary alike). A signature
+// that several ranks make mixes ranks that waited for each other (load
+// imbalance, or a rank delayed by the system): its calls wait on the ranks
+// that arrived first, while the wall time follows the one that arrived last,
+// whose call waited least. For those the minimum duration, the call's own
+// cost, is taken off: every rank then replays the computation of the rank
+// that arrived last, and the replay keeps the traced run's wall time (a rank
+// that replays more than it computed only waits less).
 //
 // Calls made once per rank have no interval, so no gap (the computation
 // before a program's first repeated call and after its last is not

@@ -11,7 +11,7 @@
 //   3: MPI_Alltoall of one value per peer (sender's and receiver's ranks and
 //      the iteration), checked.
 //
-// Usage: imbalance [-n ITER] [-w TERMS] [-v 0|1]  (defaults 400, 4000, 0)
+// Usage: imbalance [-n ITER] [-w TERMS] [-v 0|1]  (defaults 2000, 4000, 0)
 #include "fidelity_check.h"
 #include "fidelity_kernel.h"
 
@@ -32,7 +32,7 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   fidelity::g_name = "imbalance";
   const char *const names[] = {"-n", "-w", "-v"};
-  long opt[] = {400, 4000, 0};
+  long opt[] = {2000, 4000, 0};
   fidelity::parse_options(argc, argv, 3, names, opt);
   const long iters = opt[0], w = opt[1];
   g_vary = opt[2] != 0;

@@ -7,7 +7,7 @@
 // Task t costs W * (2 + t mod 5) / 2 terms of the sine-sum kernel: tasks vary
 // 1x to 3x in cost, deterministically.
 //
-// Usage: master_worker [-n TASKS_PER_WORKER] [-w TERMS]  (defaults 500, 15000)
+// Usage: master_worker [-n TASKS_PER_WORKER] [-w TERMS]  (defaults 2000, 15000)
 // Runs with 2 or more ranks.
 #include "fidelity_check.h"
 #include "fidelity_kernel.h"
@@ -74,7 +74,7 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   fidelity::g_name = "master_worker";
   const char *const names[] = {"-n", "-w"};
-  long opt[] = {500, 15000};
+  long opt[] = {2000, 15000};
   fidelity::parse_options(argc, argv, 2, names, opt);
   int rank = 0, size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

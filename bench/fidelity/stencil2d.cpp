@@ -14,7 +14,7 @@
 // after N iterations every point must be lambda^N times its start value;
 // any error in a halo breaks both.
 //
-// Usage: stencil2d [-n ITER] [-s L] [-r R]  (defaults 3000, 200, 10)
+// Usage: stencil2d [-n ITER] [-s L] [-r R]  (defaults 4000, 200, 10)
 #include "fidelity_check.h"
 
 #include <cmath>
@@ -33,7 +33,7 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   fidelity::g_name = "stencil2d";
   const char *const names[] = {"-n", "-s", "-r"};
-  long opt[] = {3000, 200, 10};
+  long opt[] = {4000, 200, 10};
   fidelity::parse_options(argc, argv, 3, names, opt);
   const int iters = int(opt[0]), L = int(opt[1]), every = int(opt[2]);
   if (L < 2 || every < 1)

@@ -36,9 +36,9 @@ TEST(ProxygenTimingModel, LoopGapsShareTheIterationTime) {
   // t1 on a rank cover 18 calls (9 t1, 9 t2), so the 98 us of computation
   // per iteration go half before t1, half before t2; t0 and t3 get none.
   for (auto &e : t.merged.cst)
-    e.duration = stats(2, 1e-6);
-  t.merged.cst[1].duration = stats(20, 1e-6);
-  t.merged.cst[2].duration = stats(20, 1e-6);
+    e.duration = stats(2, 1e-6, 1e-6);
+  t.merged.cst[1].duration = stats(20, 1e-6, 1e-6);
+  t.merged.cst[2].duration = stats(20, 1e-6, 1e-6);
   t.merged.cst[1].interval = stats(18, 100e-6);
   t.merged.cst[2].interval = stats(18, 100e-6);
   const std::vector<double> gaps = pilgrim::proxygen::estimate_gaps(t);
