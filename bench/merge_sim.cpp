@@ -24,13 +24,17 @@
 //                  relative ranks the wrap-around neighbours have other
 //                  offsets than the interior ones, so there are up to 27
 //                  kinds of rank, not one.
+//   stencil3d_cart the same on a periodic MPI_Cart_create grid (halo3d -c):
+//                  peers coded as grid displacements, as the runtime does
+//                  in a Cartesian communicator, on user communicator 0, so
+//                  every rank records the same calls.
 //   master_worker  master_worker: rank 0 sends tasks (Send) and collects
 //                  results (Recv ANY_SOURCE/ANY_TAG, full statuses) round
 //                  robin; worker w receives (Recv from 0, ANY_TAG) and
 //                  answers (Send to 0) iters-1, iters or iters+1 tasks
 //                  (depending on w), then gets a stop message.
 //
-// Usage: merge_sim [--shape all|stencil2d|stencil3d|master_worker[,...]]
+// Usage: merge_sim [--shape all|stencil2d|stencil3d|stencil3d_cart|master_worker[,...]]
 //                  [--ranks 1K,4K,16K,64K] [--iters N] [--ranks-coding relative|absolute]
 //                  [--time-limit SECONDS] [--check-ranks N] [--user-comm 0|1]
 // --user-comm 1 gives every rank one user communicator of all ranks (what a
@@ -58,6 +62,7 @@
 
 #include "merge_state.h"
 #include "pilgrim/byte_io.h"
+#include "pilgrim/cartesian_offset.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/merged_codec.h"
 #include "pilgrim/signature_encoding.h"
@@ -162,6 +167,18 @@ public:
       return v(sig::kRankProcNull);
     return v(g_relative_ranks ? sig::rank_relative(peer - me) : sig::rank_absolute(peer));
   }
+  // A peer in a periodic Cartesian grid, coded as its displacement.
+  Sig &grid_rank(int64_t peer, int64_t me, const std::vector<int> &dims) {
+    const std::vector<int> periods(dims.size(), 1);
+    int64_t y = 0;
+    if (!g_relative_ranks ||
+        !cart_encode(static_cast<int>(dims.size()), dims.data(), periods.data(), me, peer, y))
+      return rank(peer, me);
+    return v(sig::rank_cartesian(y));
+  }
+  Sig &grid_or_rank(bool cartesian, int64_t peer, int64_t me, const std::vector<int> &dims) {
+    return cartesian ? grid_rank(peer, me, dims) : rank(peer, me);
+  }
   Sig &tag(int64_t t) { return v(sig::tag_value(t)); }
   std::string done() {
     w_.svarint(0); // MPI_SUCCESS
@@ -200,10 +217,10 @@ public:
     seq_.append(t);
   }
   void call(std::string signature) { call(intern(std::move(signature))); }
-  RankTrace finish(uint32_t nranks) {
+  RankTrace finish(uint32_t nranks, bool user_comm = g_user_comm) {
     // A communicator of all ranks, e.g. from MPI_Cart_create without
     // reordering or MPI_Comm_dup: the runtime keeps it per rank.
-    if (g_user_comm)
+    if (user_comm)
       trace_.comms.push_back(
           CommInfo{0, static_cast<int32_t>(rank_), static_cast<int32_t>(nranks), -1});
     trace_.grammar.rules = seq_.rules();
@@ -320,8 +337,10 @@ RankTrace stencil2d(uint32_t rank, uint32_t nranks, int iters) {
   return rec.finish(nranks);
 }
 
-RankTrace stencil3d(uint32_t rank, uint32_t nranks, int iters) {
+RankTrace stencil3d_shape(uint32_t rank, uint32_t nranks, int iters, bool cartesian) {
   const std::vector<int64_t> d = dims_create(nranks, 3);
+  const std::vector<int> grid(d.begin(), d.end());
+  const uint64_t comm = cartesian ? sig::handle_user(0) : kCommWorld;
   const int64_t me = rank;
   const int64_t c[3] = {me / (d[1] * d[2]), (me / d[2]) % d[1], me % d[2]};
   const int64_t stride[3] = {d[1] * d[2], d[2], 1};
@@ -340,18 +359,18 @@ RankTrace stencil3d(uint32_t rank, uint32_t nranks, int iters) {
                               .buffer(static_cast<uint64_t>(k))
                               .s(F)
                               .v(kDouble)
-                              .rank(nb[k], me)
+                              .grid_or_rank(cartesian, nb[k], me, grid)
                               .tag(10 + (k ^ 1))
-                              .v(kCommWorld)
+                              .v(comm)
                               .v(sig::handle_user(0))
                               .done());
     isend[k] = rec.intern(Sig(kIsend)
                               .buffer(static_cast<uint64_t>(6 + k))
                               .s(F)
                               .v(kDouble)
-                              .rank(nb[k], me)
+                              .grid_or_rank(cartesian, nb[k], me, grid)
                               .tag(10 + k)
-                              .v(kCommWorld)
+                              .v(comm)
                               .v(sig::handle_user(0))
                               .done());
   }
@@ -369,7 +388,7 @@ RankTrace stencil3d(uint32_t rank, uint32_t nranks, int iters) {
     waitall.v(sig::kStatusEmpty);
   const uint32_t wait = rec.intern(waitall.done());
   const uint32_t allreduce = rec.intern(
-      Sig(kAllreduce).buffer(12).buffer(13).s(2).v(kDouble).v(kOpSum).v(kCommWorld).done());
+      Sig(kAllreduce).buffer(12).buffer(13).s(2).v(kDouble).v(kOpSum).v(comm).done());
   for (int i = 0; i < iters; ++i) {
     for (uint32_t t : irecv)
       rec.call(t);
@@ -380,7 +399,7 @@ RankTrace stencil3d(uint32_t rank, uint32_t nranks, int iters) {
       rec.call(allreduce);
   }
   rec.call(Sig(kFinalize).done());
-  return rec.finish(nranks);
+  return rec.finish(nranks, cartesian || g_user_comm);
 }
 
 enum { kTagTask = 1, kTagStop = 2, kTagResult = 3 };
@@ -439,9 +458,17 @@ RankTrace master_worker(uint32_t rank, uint32_t nranks, int iters) {
   return rec.finish(nranks);
 }
 
+RankTrace stencil3d(uint32_t rank, uint32_t nranks, int iters) {
+  return stencil3d_shape(rank, nranks, iters, false);
+}
+RankTrace stencil3d_cart(uint32_t rank, uint32_t nranks, int iters) {
+  return stencil3d_shape(rank, nranks, iters, true);
+}
+
 const Shape kShapes[] = {
     {"stencil2d", true, stencil2d},
     {"stencil3d", true, stencil3d},
+    {"stencil3d_cart", true, stencil3d_cart},
     {"master_worker", false, master_worker},
 };
 
@@ -722,7 +749,7 @@ std::vector<std::string> split(const std::string &s) {
 int usage(const char *why) {
   std::fprintf(
       stderr,
-      "merge_sim: %s\nusage: merge_sim [--shape all|stencil2d|stencil3d|master_worker[,...]] "
+      "merge_sim: %s\nusage: merge_sim [--shape all|stencil2d|stencil3d|stencil3d_cart|master_worker[,...]] "
       "[--ranks 1K,4K,16K,64K] [--iters N] [--ranks-coding relative|absolute] "
       "[--time-limit SECONDS] [--check-ranks N] [--user-comm 0|1]\n",
       why);

@@ -8,7 +8,7 @@
 # targets; exits 1 if a target fails. Builds nothing: build the target
 # bench_merge_sim first (e.g. ninja -C build/openmpi bench_merge_sim).
 #   bench/run_merge_sim.sh [BUILD_DIR] [merge_sim options]   (default build/openmpi)
-# merge_sim options: --shape stencil2d,stencil3d,master_worker
+# merge_sim options: --shape stencil2d,stencil3d,stencil3d_cart,master_worker
 # --ranks 1K,4K,16K,64K --iters 100 --ranks-coding relative|absolute
 # --time-limit SECONDS (per shape and P; default 120, a run past it shows as
 # "timed out" in the table) --check-ranks N (ranks whose calls are compared
