@@ -7,6 +7,7 @@
 #include "pilgrim/rule_codec.h"
 #include "pilgrim/timing_stats.h"
 #include "pilgrim/trace_error.h"
+#include "rank_ranges.h"
 #include "rule_sharing.h"
 
 namespace pilgrim {
@@ -72,8 +73,7 @@ MergeState MergeState::of_rank(uint32_t rank, RankTrace rt) {
     rt.grammar.rules.emplace_back(); // no calls: an empty start rule
   const uint32_t g = s.intern_grammar(std::move(rt.grammar));
   s.rank_map_.push_back(RankRange{rank, 1, g});
-  if (!rt.comms.empty())
-    s.comms_.push_back(RankComms{rank, std::move(rt.comms)});
+  s.comms_.add_rank(rank, rt.comms);
   return s;
 }
 
@@ -106,19 +106,7 @@ uint32_t MergeState::intern_grammar(Grammar &&g) {
 
 void MergeState::add_ranges(const std::vector<RankRange> &ranges,
                             const std::vector<uint32_t> &grammar_map) {
-  for (const RankRange &x : ranges)
-    rank_map_.push_back(RankRange{x.first, x.count, grammar_map.at(x.grammar)});
-  std::sort(rank_map_.begin(), rank_map_.end(),
-            [](const RankRange &a, const RankRange &b) { return a.first < b.first; });
-  std::vector<RankRange> merged;
-  for (const RankRange &x : rank_map_) {
-    if (!merged.empty() && merged.back().grammar == x.grammar &&
-        merged.back().first + merged.back().count == x.first)
-      merged.back().count += x.count;
-    else
-      merged.push_back(x);
-  }
-  rank_map_ = std::move(merged);
+  add_rank_ranges(rank_map_, ranges, grammar_map);
 }
 
 void MergeState::absorb(const MergeState &other) {
@@ -135,12 +123,7 @@ void MergeState::absorb(const MergeState &other) {
     grammar_map[g] = intern_grammar(std::move(copy));
   }
   add_ranges(other.rank_map_, grammar_map);
-  std::vector<RankComms> comms;
-  comms.reserve(comms_.size() + other.comms_.size());
-  std::merge(comms_.begin(), comms_.end(), other.comms_.begin(), other.comms_.end(),
-             std::back_inserter(comms),
-             [](const RankComms &a, const RankComms &b) { return a.rank < b.rank; });
-  comms_ = std::move(comms);
+  comms_.absorb(other.comms_);
 }
 
 std::string MergeState::serialize() const {
@@ -162,13 +145,7 @@ std::string MergeState::serialize() const {
     w.varint(x.count);
     w.varint(x.grammar);
   }
-  w.varint(comms_.size());
-  for (const RankComms &rc : comms_) {
-    w.varint(rc.rank);
-    w.varint(rc.comms.size());
-    for (const CommInfo &c : rc.comms)
-      put_comm(w, c);
-  }
+  comms_.serialize(w);
   return out;
 }
 
@@ -209,18 +186,7 @@ MergeState MergeState::parse(std::string_view bytes) {
     x.grammar = static_cast<uint32_t>(grammar);
     s.rank_map_.push_back(x);
   }
-  const uint64_t ncomms = r.count(2, "communicator table count");
-  for (uint64_t i = 0; i < ncomms; ++i) {
-    RankComms rc;
-    const uint64_t rank = r.varint();
-    if (rank > UINT32_MAX)
-      r.fail("bad rank " + std::to_string(rank));
-    rc.rank = static_cast<uint32_t>(rank);
-    const uint64_t n = r.count(4, "communicator count");
-    for (uint64_t k = 0; k < n; ++k)
-      rc.comms.push_back(get_comm(r));
-    s.comms_.push_back(std::move(rc));
-  }
+  s.comms_ = CommTables::parse(r);
   if (!r.at_end())
     r.fail(std::to_string(r.remaining()) + " trailing bytes");
   return s;
@@ -229,14 +195,14 @@ MergeState MergeState::parse(std::string_view bytes) {
 MergedTrace MergeState::finish() {
   MergedTrace m = share_rules(std::move(cst_), std::move(grammars_));
   m.rank_map = std::move(rank_map_);
-  m.comms = std::move(comms_);
+  m.comms = comms_.expand(); // the writer stores them deduplicated again
   *this = MergeState();
   return m;
 }
 
 size_t MergeState::memory_bytes() const {
   size_t n = cst_.capacity() * sizeof(CstEntry) + grammars_.capacity() * sizeof(Grammar) +
-             rank_map_.capacity() * sizeof(RankRange) + comms_.capacity() * sizeof(RankComms);
+             rank_map_.capacity() * sizeof(RankRange) + comms_.memory_bytes();
   for (const CstEntry &e : cst_)
     n += 2 * e.signature.capacity() + 48; // the entry's string and its index copy
   for (const Grammar &g : grammars_) {
@@ -244,8 +210,6 @@ size_t MergeState::memory_bytes() const {
     for (const auto &body : g.rules)
       n += body.capacity() * sizeof(GrammarSymbol);
   }
-  for (const RankComms &rc : comms_)
-    n += rc.comms.capacity() * sizeof(CommInfo);
   return n;
 }
 

@@ -6,7 +6,7 @@
 //    are found by hash and confirmed by a full comparison, so a hash
 //    collision can never merge different grammars;
 //  - which ranks have which grammar, as ranges;
-//  - the ranks' communicator tables.
+//  - the ranks' communicator tables, each distinct table once (comm_tables.h).
 // Its size follows the distinct signatures and grammars, not the number of
 // ranks, and so does the memory of the rank holding it. A state travels
 // between ranks as bytes (serialize/parse).
@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "comm_tables.h"
 #include "pilgrim/trace_model.h"
 
 namespace pilgrim {
@@ -42,7 +43,8 @@ public:
   const std::vector<CstEntry> &cst() const { return cst_; }
   const std::vector<Grammar> &grammars() const { return grammars_; }
   const std::vector<RankRange> &rank_map() const { return rank_map_; }
-  const std::vector<RankComms> &comms() const { return comms_; }
+  // Every rank's communicators (expanded: tests and tools only).
+  std::vector<RankComms> comms() const { return comms_.expand(); }
   // Bytes held (containers' capacity and strings), an estimate.
   size_t memory_bytes() const;
 
@@ -60,7 +62,7 @@ private:
   std::vector<Grammar> grammars_;
   std::unordered_multimap<uint64_t, uint32_t> grammar_index_; // hash -> grammar
   std::vector<RankRange> rank_map_;                           // sorted by first rank
-  std::vector<RankComms> comms_;                              // sorted by rank
+  CommTables comms_;
 };
 
 // A 64-bit hash of a grammar's rules and symbols.
