@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "named_constants.h"
+#include "wildcard_sources.h"
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/datatype_sizes.h"
 #include "pilgrim/predefined_handles.h"
@@ -231,6 +232,32 @@ std::string CallEmitter::rank_base(const DecodedCall &call, int ref) {
   }
 }
 
+// The world rank a receive matched on each rank (kNoSource where the rank
+// does not make it): `world_rank + d` when that is the same offset d on
+// every rank, else the rank's entry of a table.
+static std::string matched_source(const std::vector<int64_t> &source) {
+  bool same = true;
+  int64_t d = 0, first = -1;
+  for (size_t r = 0; r < source.size(); ++r) {
+    if (source[r] == kNoSource)
+      continue;
+    const int64_t off = source[r] - static_cast<int64_t>(r);
+    if (first < 0) {
+      first = static_cast<int64_t>(r);
+      d = off;
+    }
+    same &= off == d;
+  }
+  if (same)
+    return d == 0 ? "world_rank"
+                  : "world_rank " + std::string(d > 0 ? "+ " : "- ") + std::to_string(d > 0 ? d : -d);
+  std::vector<std::string> items;
+  for (int64_t s : source)
+    items.push_back(s == kNoSource ? "MPI_ANY_SOURCE" : std::to_string(s));
+  return "std::array<int, " + std::to_string(source.size()) + ">{{" + join(items) +
+         "}}[static_cast<std::size_t>(world_rank)]";
+}
+
 std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t code) {
   const RankCode rc = decode_rank_code(code);
   switch (rc.kind) {
@@ -244,6 +271,10 @@ std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t c
             dp.out.elements.size() == 1 && dp.out.elements[0].status.kind == sig::kStatusFull)
           return status_source(call, dp.out.elements[0].status.source_code);
       }
+      // An MPI_Irecv: the source its completion recorded, on each rank.
+      const auto it = irecv_sources_.find(&call);
+      if (it != irecv_sources_.end())
+        return matched_source(it->second);
     }
     return "MPI_ANY_SOURCE";
   case RankCode::ProcNull: return "MPI_PROC_NULL";

@@ -38,6 +38,12 @@ public:
   // Called with every call before emit: which request variable occupies each
   // slot of the request arrays of MPI_Waitany/Waitsome/Testany/Testsome.
   void learn(const DecodedCall &call);
+  // --deterministic: per rank, the source each MPI_Irecv(MPI_ANY_SOURCE)
+  // call (an element of the caller's decoded CST) matched
+  // (wildcard_sources.h).
+  void set_irecv_sources(std::map<const DecodedCall *, std::vector<int64_t>> sources) {
+    irecv_sources_ = std::move(sources);
+  }
 
 private:
   struct Arg; // one argument being built
@@ -57,6 +63,7 @@ private:
   const ProxyOptions &options_;
   ProxySymbols &symbols_;
   std::map<std::pair<size_t, size_t>, std::set<uint64_t>> request_slots_; // (n, slot) -> codes
+  std::map<const DecodedCall *, std::vector<int64_t>> irecv_sources_;
 };
 
 // MPI_Waitany, MPI_Waitsome, MPI_Testany, MPI_Testsome: which requests they

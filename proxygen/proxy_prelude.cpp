@@ -11,6 +11,7 @@ const char *const kProxyPrelude = R"(// The proxy uses MPI's C API only (the C++
 #define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
 
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdio>

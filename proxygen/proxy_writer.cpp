@@ -14,6 +14,7 @@
 #include "pilgrim/trace_error.h"
 #include "proxy_prelude.h"
 #include "timing_model.h"
+#include "wildcard_sources.h"
 
 #ifndef PILGRIM_VERSION
 #define PILGRIM_VERSION "0.1.0"
@@ -340,6 +341,12 @@ std::string Writer::run() {
   }
   for (const DecodedCall &c : calls_)
     emitter_.learn(c);
+  if (options_.deterministic) {
+    std::map<const DecodedCall *, std::vector<int64_t>> sources;
+    for (auto &[t, per_rank] : irecv_sources(trace_, calls_))
+      sources[&calls_.at(t)] = std::move(per_rank);
+    emitter_.set_irecv_sources(std::move(sources));
+  }
   if (options_.compute != Compute::None)
     gaps_ = estimate_gaps(trace_);
   if (roots_.empty())
