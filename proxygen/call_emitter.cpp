@@ -5,12 +5,12 @@
 #include <cstdio>
 
 #include "named_constants.h"
-#include "wildcard_sources.h"
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/datatype_sizes.h"
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
+#include "wildcard_sources.h"
 
 namespace pilgrim::proxygen {
 

@@ -60,7 +60,8 @@ std::vector<const DecodedStatus *> out_statuses(const DecodedCall &c, const char
 
 // The requests a call completes, each with its status (nullptr when
 // ignored); `released` gets the requests it frees or cancels unmatched.
-void completions(const DecodedCall &c, std::vector<std::pair<uint64_t, const DecodedStatus *>> &done,
+void completions(const DecodedCall &c,
+                 std::vector<std::pair<uint64_t, const DecodedStatus *>> &done,
                  std::vector<uint64_t> &released) {
   const std::string fn = c.function->name;
   auto status_at = [](const std::vector<const DecodedStatus *> &s, size_t i) {
@@ -86,7 +87,8 @@ void completions(const DecodedCall &c, std::vector<std::pair<uint64_t, const Dec
     const std::vector<const DecodedStatus *> s = out_statuses(c, "array_of_statuses");
     const int64_t n = out_int(c, "outcount", 0);
     for (int64_t i = 0; i < n && static_cast<size_t>(i) < k.size(); ++i)
-      if (k[static_cast<size_t>(i)] >= 0 && static_cast<size_t>(k[static_cast<size_t>(i)]) < r.size())
+      if (k[static_cast<size_t>(i)] >= 0 &&
+          static_cast<size_t>(k[static_cast<size_t>(i)]) < r.size())
         done.push_back({r[static_cast<size_t>(k[static_cast<size_t>(i)])],
                         status_at(s, static_cast<size_t>(i))});
   } else if (fn == "MPI_Request_free" || fn == "MPI_Cancel") {
@@ -115,7 +117,7 @@ bool wildcard_irecv(const DecodedCall &c, uint64_t &request) {
 } // namespace
 
 std::map<uint64_t, std::vector<int64_t>> irecv_sources(const Trace &trace,
-                                                        const std::vector<DecodedCall> &calls) {
+                                                       const std::vector<DecodedCall> &calls) {
   std::map<uint64_t, std::vector<int64_t>> found;
   std::set<uint64_t> unknown;
   const uint32_t n = trace.nranks();

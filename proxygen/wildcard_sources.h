@@ -22,6 +22,6 @@ constexpr int64_t kNoSource = -1;
 // was ignored; the request was freed, cancelled or never completed) or when
 // two of a rank's receives matched different sources.
 std::map<uint64_t, std::vector<int64_t>> irecv_sources(const Trace &trace,
-                                                        const std::vector<DecodedCall> &calls);
+                                                       const std::vector<DecodedCall> &calls);
 
 } // namespace pilgrim::proxygen
