@@ -4,16 +4,16 @@
 # one script:
 #   1. REPEATS rounds of: the original untraced, the original traced
 #      (LD_PRELOAD=libpilgrim.so), each round's trace kept;
-#   2. the proxy of the fastest traced run, generated with
+#   2. the proxy of the median (or fastest, -s min) traced run, generated with
 #      --compute=spin and with --compute=none and compiled with the build's
 #      mpicxx;
 #   3. REPEATS rounds of: the original untraced, the spin proxy, the none
 #      proxy (all untraced);
-# and prints the best (shortest) time of each, the original's over both
-# phases' untraced runs. The best of several runs, not their median: this
-# machine is shared, other work only ever slows a run down, and a trace
-# taken in a disturbed run makes a proxy that replays the disturbance (-s
-# median prints medians, the trace still from the fastest traced run).
+# and prints the median time of each, the original's over both phases'
+# untraced runs. -s min prints the best (shortest) times instead and takes
+# the trace of the fastest traced run: on a machine loaded by other work,
+# which only ever slows a run down, and a proxy replays the disturbance of
+# the run it was traced from.
 # Every run is timed the same way, by the preloaded shim
 # bench/fidelity/walltime_shim.cpp: from the end of MPI_Init to the start of
 # MPI_Finalize, between two barriers, on rank 0.
@@ -31,7 +31,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:?usage: bench/fidelity.sh BUILD_DIR [-np RANKS] [-r REPEATS] [-k]}
 build=$(cd "$build" && pwd)
 shift
-np=2 repeats=5 keep=0 stat=min
+np=2 repeats=5 keep=0 stat=median
 while [ $# -gt 0 ]; do
   case "$1" in
     -np) np=$2; shift 2 ;;
@@ -81,8 +81,9 @@ for p in "${programs[@]}"; do
     timed "$w/traced" "$shim $lib" "$bin/$p"
     mv "$work/scratch.pilgrim" "$w/trace$i.pilgrim"
   done
-  fastest=$(awk '{print $1, NR}' "$w/traced.times" | sort -g | awk 'NR == 1 {print $2}')
-  cp "$w/trace$fastest.pilgrim" "$w/trace.pilgrim"
+  chosen=$(awk '{print $1, NR}' "$w/traced.times" | sort -g |
+    awk -v s="$stat" '{a[NR]=$2} END {print s == "min" ? a[1] : a[int((NR+1)/2)]}')
+  cp "$w/trace$chosen.pilgrim" "$w/trace.pilgrim"
   for mode in spin none; do
     "$build/bin/pilgrim-proxygen" --compute=$mode "$w/trace.pilgrim" -o "$w/proxy_$mode.cpp"
     "$mpicxx" -std=c++17 -O2 "$w/proxy_$mode.cpp" -o "$w/proxy_$mode"
