@@ -231,7 +231,6 @@ std::string format_double(double v) {
 }
 
 std::string quote_string(const std::string &s) {
-  static const char kHex[] = "0123456789abcdef";
   std::string out = "\"";
   for (char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
@@ -250,9 +249,12 @@ std::string quote_string(const std::string &s) {
       break;
     default:
       if (c < 0x20 || c >= 0x7f) {
-        out += "\\x";
-        out += kHex[c >> 4];
-        out += kHex[c & 15];
+        // Three octal digits: unlike \xNN, the escape ends by itself, so the
+        // text is also a valid C++ literal (proxygen) whatever follows.
+        out += '\\';
+        out += static_cast<char>('0' + (c >> 6));
+        out += static_cast<char>('0' + ((c >> 3) & 7));
+        out += static_cast<char>('0' + (c & 7));
       } else {
         out += static_cast<char>(c);
       }

@@ -26,7 +26,8 @@ std::string format_handle(HandleKind kind, uint64_t code);
 // Double as the shortest text that reads back to the same value.
 std::string format_double(double v);
 
-// C-style quoted string with \" \\ \n \t \xNN escapes.
+// C-style quoted string with \" \\ \n \t \ooo (three octal digits) escapes, so
+// the text is a valid C/C++ string literal whatever character follows.
 std::string quote_string(const std::string &s);
 
 } // namespace pilgrim
