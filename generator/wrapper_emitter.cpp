@@ -315,7 +315,9 @@ private:
     if (deferred >= 0) {
       int src = find_last(Role::Rank), tag = find_last(Role::Tag), comm = find_comm();
       std::string info = "::pilgrim::rt::ReqInfo{}";
-      if (src >= 0 && tag >= 0 && comm >= 0)
+      if (find_file() >= 0)
+        info = "::pilgrim::rt::ReqInfo::file()"; // MPI_File_i*: completions keep the count
+      else if (src >= 0 && tag >= 0 && comm >= 0)
         info = "::pilgrim::rt::ReqInfo::p2p(" + name(src) + ", " + name(tag) +
                ", ::pilgrim::rt::comm_ctx(" + name(comm) + "), " +
                (has_out_buffer() ? "true" : "false") + ")";

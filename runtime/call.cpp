@@ -385,13 +385,9 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
     break;
   case StatusCtx::None:
     break;
-  case StatusCtx::CountOnly: {
-    int count = 0;
-    PMPI_Get_count(st, MPI_BYTE, &count);
-    buf().put_varint(3);
-    buf().put_zigzag(count == MPI_UNDEFINED ? -1 : count);
+  case StatusCtx::CountOnly:
+    status_count_only(st);
     return;
-  }
   default:
     if (slot < 0 || static_cast<size_t>(slot) >= ts_->slots.size() ||
         ts_->slots[static_cast<size_t>(slot)].entry == RequestRegistry::kNone) {
@@ -399,6 +395,10 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
       return;
     }
     info = ts_->slots[static_cast<size_t>(slot)].info;
+    if (info.is_file) {
+      status_count_only(st); // a nonblocking file operation's completion
+      return;
+    }
     if (!info.is_p2p || !info.receive) {
       buf().put_varint(1); // sends and collectives: nothing to keep
       return;
@@ -419,6 +419,13 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
   buf().put_varint(2);
   rank(st->MPI_SOURCE, info.ctx, true);
   tag(st->MPI_TAG);
+  buf().put_zigzag(count == MPI_UNDEFINED ? -1 : count);
+}
+
+void Call::status_count_only(const MPI_Status *st) {
+  int count = 0;
+  PMPI_Get_count(st, MPI_BYTE, &count);
+  buf().put_varint(3);
   buf().put_zigzag(count == MPI_UNDEFINED ? -1 : count);
 }
 

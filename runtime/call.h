@@ -39,6 +39,12 @@ struct ReqInfo {
   int peer = 0, tag = 0;
   RankCtx ctx;
   bool is_p2p = false, receive = false;
+  bool is_file = false; // MPI_File_i*: only the status's count means anything
+  static ReqInfo file() {
+    ReqInfo r;
+    r.is_file = true;
+    return r;
+  }
   static ReqInfo p2p(int peer, int tag, RankCtx ctx, bool receive) {
     ReqInfo r;
     r.peer = peer;
@@ -224,6 +230,7 @@ private:
   void release_key_(HandleKind k, uint64_t key);
   void note_comm(MPI_Comm c);
   void status_one(const MPI_Status *st, int request_slot, const StatusCtx &ctx, bool completed);
+  void status_count_only(const MPI_Status *st);
   static bool is_special_int_array(const int *p);
   void special_int_array(const int *p);
 

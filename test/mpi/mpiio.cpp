@@ -1,7 +1,8 @@
 // mpiio: MPI-IO on a shared file.
 //
 // MPI_File_open, MPI_File_set_size, MPI_File_write_at, MPI_File_sync,
-// MPI_File_get_size, MPI_File_read_at, MPI_File_set_view (with an
+// MPI_File_get_size, MPI_File_read_at, MPI_File_iread_at + MPI_Wait,
+// MPI_File_set_view (with an
 // interleaved file type), MPI_File_get_view, MPI_File_write_at_all,
 // MPI_File_read_all, MPI_File_get_position, MPI_File_seek, MPI_File_close
 // and MPI_File_delete.  All data read back is verified.
@@ -72,6 +73,16 @@ int main(int argc, char **argv) {
   for (int i = 0; i < N; ++i)
     CHECK(got[i] == block_value(other, i), "File_read_at: element %d of rank %d's block is %d", i,
           other, got[i]);
+
+  // The same block again, nonblocking: the count comes from MPI_Wait's status.
+  std::vector<int> again(N, -1);
+  MPI_Request req;
+  check_io(MPI_File_iread_at(fh, other * N * I, again.data(), N, MPI_INT, &req),
+           "File_iread_at");
+  MPI_Wait(&req, &st);
+  MPI_Get_count(&st, MPI_INT, &count);
+  CHECK(count == N, "File_iread_at read %d ints", count);
+  CHECK(again == got, "File_iread_at read other data than File_read_at");
 
   // --- Region 2: collective writes through an interleaved view -------------
   // Rank r owns pairs of ints at positions 2r, 2r+2n, 2r+4n, ... of region 2.
