@@ -9,6 +9,7 @@
 
 #include "call_emitter.h"
 #include "pilgrim/grammar_walker.h"
+#include "pilgrim/poll_call.h"
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_error.h"
@@ -24,36 +25,16 @@ namespace pilgrim::proxygen {
 
 namespace {
 
-// What a call does in a completion loop (paper §3.3.4).
+// What a call does in a completion loop (poll_call.h); `flag_param` gets
+// the variable that holds its flag ("out_flag", "out_outcount").
 enum class Poll { No, Failed, Succeeded };
-
-// MPI_Test/Testany/Testall/Iprobe/Improbe with flag = 0, MPI_Testsome with
-// outcount = 0: a poll that found nothing; with flag != 0 (outcount > 0) the
-// poll that ended the loop.
 Poll poll_kind(const DecodedCall &call, std::string &flag_param) {
-  const std::string name = call.function->name;
   const char *flag = nullptr;
-  if (name == "MPI_Test" || name == "MPI_Testany" || name == "MPI_Testall" ||
-      name == "MPI_Iprobe" || name == "MPI_Improbe")
-    flag = "flag";
-  else if (name == "MPI_Testsome")
-    flag = "outcount";
-  if (!flag)
+  const PollOutcome outcome = poll_outcome(call, &flag);
+  if (outcome == PollOutcome::NotPoll)
     return Poll::No;
-  for (size_t p = 0; p < call.params.size(); ++p) {
-    const char *pn = call.function->params[p].name;
-    if (!pn || std::string(pn) != flag)
-      continue;
-    const DecodedParam &dp = call.params[p];
-    if (!dp.has_out || dp.out.null || dp.out.elements.size() != 1)
-      return Poll::No;
-    flag_param = std::string("out_") + flag;
-    const int64_t v = dp.out.elements[0].integer;
-    if (name == "MPI_Testsome")
-      return v > 0 ? Poll::Succeeded : Poll::Failed; // MPI_UNDEFINED (-32766) is negative
-    return v != 0 ? Poll::Succeeded : Poll::Failed;
-  }
-  return Poll::No;
+  flag_param = std::string("out_") + flag;
+  return outcome == PollOutcome::Failed ? Poll::Failed : Poll::Succeeded;
 }
 
 std::string fmt_double(double v) {

@@ -9,6 +9,7 @@
 #include "pilgrim/rank_context.h"
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/grammar_walker.h"
+#include "pilgrim/poll_call.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_error.h"
 
@@ -42,23 +43,7 @@ bool is_failed_poll(const DecodedCall &call) {
   // they completed, and the final state of the requests, are still compared).
   if (name == "MPI_Waitsome" || name == "MPI_Testsome")
     return true;
-  const char *flag = nullptr;
-  if (name == "MPI_Test" || name == "MPI_Testany" || name == "MPI_Testall" ||
-      name == "MPI_Iprobe" || name == "MPI_Improbe")
-    flag = "flag";
-  else if (name == "MPI_Testsome")
-    flag = "outcount";
-  if (!flag)
-    return false;
-  for (size_t p = 0; p < call.params.size(); ++p) {
-    const char *pn = call.function->params[p].name;
-    const DecodedParam &dp = call.params[p];
-    if (pn && std::string(pn) == flag && dp.has_out && !dp.out.null &&
-        dp.out.elements.size() == 1)
-      return name == "MPI_Testsome" ? dp.out.elements[0].integer <= 0
-                                    : dp.out.elements[0].integer == 0;
-  }
-  return false;
+  return poll_outcome(call) == PollOutcome::Failed;
 }
 
 // One rank's calls in order; with `relaxed`, failed polls are skipped.
