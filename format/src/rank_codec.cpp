@@ -11,34 +11,6 @@ namespace pilgrim {
 
 namespace {
 
-// timing := varint(k) [f64 mean, m2, min, max]
-//   k = 0: no samples (n = 0), no doubles; k = 1: n = the entry's count;
-//   k >= 2: n = k - 2. The usual n == count costs one constant byte.
-void put_timing(ByteWriter &w, const TimingStats &t, uint64_t count) {
-  if (t.n == 0) {
-    w.varint(0);
-    return;
-  }
-  w.varint(t.n == count ? 1 : (t.n > UINT64_MAX - 2 ? UINT64_MAX : t.n + 2));
-  w.f64le(t.mean);
-  w.f64le(t.m2);
-  w.f64le(t.min);
-  w.f64le(t.max);
-}
-
-TimingStats get_timing(ByteReader &r, uint64_t count) {
-  TimingStats t;
-  const uint64_t k = r.varint();
-  if (k == 0)
-    return t;
-  t.n = k == 1 ? count : k - 2;
-  t.mean = r.f64le();
-  t.m2 = r.f64le();
-  t.min = r.f64le();
-  t.max = r.f64le();
-  return t;
-}
-
 template <typename T> void reserve_bounded(std::vector<T> &v, uint64_t n, const ByteReader &r) {
   v.reserve(static_cast<size_t>(std::min<uint64_t>(n, r.remaining())));
 }

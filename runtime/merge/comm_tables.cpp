@@ -49,12 +49,7 @@ void CommTables::serialize(ByteWriter &w) const {
     for (const CommInfo &c : table)
       put_comm(w, c);
   }
-  w.varint(ranges_.size());
-  for (const RankRange &x : ranges_) {
-    w.varint(x.first);
-    w.varint(x.count);
-    w.varint(x.grammar);
-  }
+  put_rank_ranges(w, ranges_);
 }
 
 CommTables CommTables::parse(ByteReader &r) {
@@ -68,17 +63,7 @@ CommTables CommTables::parse(ByteReader &r) {
     if (s.intern(table) != i)
       r.fail("communicator table " + std::to_string(i) + " appears twice");
   }
-  const uint64_t nranges = r.count(3, "communicator range count");
-  uint64_t next = 0;
-  for (uint64_t i = 0; i < nranges; ++i) {
-    const uint64_t first = r.varint(), count = r.varint(), table = r.varint();
-    if (first < next || count == 0 || first + count > UINT32_MAX + uint64_t{1} ||
-        table >= s.tables_.size())
-      r.fail("bad communicator range " + std::to_string(i));
-    next = first + count;
-    s.ranges_.push_back(RankRange{static_cast<uint32_t>(first), static_cast<uint32_t>(count),
-                                  static_cast<uint32_t>(table)});
-  }
+  s.ranges_ = get_rank_ranges(r, s.tables_.size(), "communicator range");
   return s;
 }
 

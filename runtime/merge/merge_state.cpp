@@ -20,28 +20,6 @@ uint64_t mix(uint64_t h, uint64_t v) {
   return h ^ (h >> 31);
 }
 
-void put_stats(ByteWriter &w, const TimingStats &t) {
-  w.varint(t.n);
-  if (t.n == 0)
-    return;
-  w.f64le(t.mean);
-  w.f64le(t.m2);
-  w.f64le(t.min);
-  w.f64le(t.max);
-}
-
-TimingStats get_stats(ByteReader &r) {
-  TimingStats t;
-  t.n = r.varint();
-  if (t.n == 0)
-    return t;
-  t.mean = r.f64le();
-  t.m2 = r.f64le();
-  t.min = r.f64le();
-  t.max = r.f64le();
-  return t;
-}
-
 uint64_t (*g_grammar_hash)(const Grammar &) = nullptr;
 
 } // namespace
@@ -133,18 +111,13 @@ std::string MergeState::serialize() const {
   for (const CstEntry &e : cst_) {
     w.string(e.signature);
     w.varint(e.count);
-    put_stats(w, e.duration);
-    put_stats(w, e.interval);
+    put_timing(w, e.duration, e.count);
+    put_timing(w, e.interval, e.count);
   }
   w.varint(grammars_.size());
   for (const Grammar &g : grammars_)
     put_rules(w, g.rules);
-  w.varint(rank_map_.size());
-  for (const RankRange &x : rank_map_) {
-    w.varint(x.first);
-    w.varint(x.count);
-    w.varint(x.grammar);
-  }
+  put_rank_ranges(w, rank_map_);
   comms_.serialize(w);
   return out;
 }
@@ -158,8 +131,8 @@ MergeState MergeState::parse(std::string_view bytes) {
     CstEntry e;
     e.signature = std::string(r.string());
     e.count = r.varint();
-    e.duration = get_stats(r);
-    e.interval = get_stats(r);
+    e.duration = get_timing(r, e.count);
+    e.interval = get_timing(r, e.count);
     if (!s.cst_index_.emplace(e.signature, static_cast<uint32_t>(s.cst_.size())).second)
       r.fail("signature " + std::to_string(i) + " appears twice");
     s.cst_.push_back(std::move(e));
@@ -175,17 +148,7 @@ MergeState MergeState::parse(std::string_view bytes) {
                              static_cast<uint32_t>(s.grammars_.size()));
     s.grammars_.push_back(std::move(gr));
   }
-  const uint64_t nranges = r.count(3, "rank range count");
-  for (uint64_t i = 0; i < nranges; ++i) {
-    RankRange x;
-    const uint64_t first = r.varint(), count = r.varint(), grammar = r.varint();
-    if (first > UINT32_MAX || count > UINT32_MAX || grammar >= s.grammars_.size())
-      r.fail("bad rank range " + std::to_string(i));
-    x.first = static_cast<uint32_t>(first);
-    x.count = static_cast<uint32_t>(count);
-    x.grammar = static_cast<uint32_t>(grammar);
-    s.rank_map_.push_back(x);
-  }
+  s.rank_map_ = get_rank_ranges(r, s.grammars_.size(), "rank range");
   s.comms_ = CommTables::parse(r);
   if (!r.at_end())
     r.fail(std::to_string(r.remaining()) + " trailing bytes");
