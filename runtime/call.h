@@ -161,22 +161,19 @@ public:
       handle_key_(k, handle_key(p[i]));
   }
   template <class H> void handles_create(HandleKind k, const H *p, int64_t n) {
-    if (!p || n < 0) {
-      buf().put_varint(0);
-      return;
-    }
-    buf().put_varint(static_cast<uint64_t>(n) + 1);
-    for (int64_t i = 0; i < n; ++i) {
-      if constexpr (std::is_same_v<H, MPI_Comm>)
-        if (k == HandleKind::Comm)
-          note_comm(p[i]);
-      create_key_(k, handle_key(p[i]));
-    }
+    handles_created(k, p, n, [this](HandleKind kind, uint64_t key) { create_key_(kind, key); });
   }
   // Communicators, windows and files: the id is agreed by the members
   // (id_agreement.h); `parent` is the call's communicator argument, if any.
   template <class H>
   void handles_create(HandleKind k, const H *p, int64_t n, MPI_Comm parent) {
+    handles_created(k, p, n, [this, parent](HandleKind kind, uint64_t key) {
+      create_agreed_(kind, key, parent);
+    });
+  }
+  // The array of created handles, each given its id by `create`.
+  template <class H, class Create>
+  void handles_created(HandleKind k, const H *p, int64_t n, Create create) {
     if (!p || n < 0) {
       buf().put_varint(0);
       return;
@@ -186,7 +183,7 @@ public:
       if constexpr (std::is_same_v<H, MPI_Comm>)
         if (k == HandleKind::Comm)
           note_comm(p[i]);
-      create_agreed_(k, handle_key(p[i]), parent);
+      create(k, handle_key(p[i]));
     }
   }
   template <class H> void handle_free(HandleKind k, const H *p, H before) {
