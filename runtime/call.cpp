@@ -128,7 +128,9 @@ void Call::finish(int64_t rc) {
       continue;
     }
     const int nheld = buffers_handed_over ? 0 : ts_->nheld;
-    uint64_t id = r.requests.create(key, d.where, b.data(), prefix, d.info, ts_->held, nheld);
+    ReqInfo info = d.info;
+    info.idup = r.agreements.started_idup(); // its completion lets the agreement resolve
+    uint64_t id = r.requests.create(key, d.where, b.data(), prefix, info, ts_->held, nheld);
     buffers_handed_over = true;
     b.put_varint(2);
     b.put_varint(2 * id + 2);
@@ -287,8 +289,11 @@ void Call::requests_out(const MPI_Request *p, int64_t n) {
         static_cast<size_t>(i) < ts_->slots.size() ? &ts_->slots[static_cast<size_t>(i)] : nullptr;
     if (key == null_key) {
       buf().put_varint(0);
-      if (slot && slot->entry != RequestRegistry::kNone)
+      if (slot && slot->entry != RequestRegistry::kNone) {
         r.requests.release(slot->entry, r.addresses); // completed and freed by MPI
+        if (slot->info.idup)
+          r.agreements.idup_completed(slot->info.idup);
+      }
     } else if (slot && slot->entry != RequestRegistry::kNone && slot->before_key == key) {
       buf().put_varint(2 * r.requests.id(slot->entry) + 2); // still active, or persistent
     } else {

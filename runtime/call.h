@@ -40,6 +40,7 @@ struct ReqInfo {
   RankCtx ctx;
   bool is_p2p = false, receive = false;
   bool is_file = false; // MPI_File_i*: only the status's count means anything
+  uint64_t idup = 0;    // MPI_Comm_idup's request: its id agreement's serial
   static ReqInfo file() {
     ReqInfo r;
     r.is_file = true;

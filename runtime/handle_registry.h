@@ -50,7 +50,13 @@ public:
       else
         pool_.release(*u);
     }
-    uint32_t id = agreed_ ? agreed_ids_.acquire_local() : pool_.acquire();
+    uint32_t id;
+    if (agreed_) {
+      id = agreed_ids_.acquire_local();
+      own_.set(key, 1);
+    } else {
+      id = pool_.acquire();
+    }
     user_.set(key, id);
     return 2ull * id + 2;
   }
@@ -62,6 +68,7 @@ public:
       else
         pool_.release(*u);
       user_.erase(key);
+      own_.erase(key);
     }
   }
 
@@ -76,13 +83,34 @@ public:
   }
   bool agreed() const { return agreed_; }
   AgreedIdSet &agreed_ids() { return agreed_ids_; }
-  // The handle `key` (just created) has the agreed id `id`; returns its encoding.
-  uint64_t bind(uint64_t key, uint32_t id) {
+  // The handle `key` (just created) has the id `id`, agreed by its members
+  // unless `own` (this rank chose it alone); returns its encoding.
+  uint64_t bind(uint64_t key, uint32_t id, bool own = false) {
     has_last_ = false;
     if (const uint32_t *u = user_.find(key))
       agreed_ids_.release(*u); // a recycled value whose free we missed
     user_.set(key, id);
+    if (own)
+      own_.set(key, 1);
+    else
+      own_.erase(key);
     return 2ull * id + 2;
+  }
+  // The encoding of a predefined handle, or of a user handle whose id its
+  // members agreed on (not one this rank numbered alone: a handle never seen
+  // created). False for those and for unknown or null handles.
+  bool agreed_code(uint64_t key, uint64_t &code) const {
+    if (has_null_ && key == null_key_)
+      return false;
+    if (const uint32_t *p = predefined_.find(key)) {
+      code = 2ull * *p + 1;
+      return true;
+    }
+    const uint32_t *u = user_.find(key);
+    if (!u || own_.find(key))
+      return false;
+    code = 2ull * *u + 2;
+    return true;
   }
   // A predefined or null handle: its encoding; 0 with `known` false otherwise.
   uint64_t encode_fixed(uint64_t key, bool &known) const {
@@ -95,7 +123,9 @@ public:
     return 0;
   }
   bool is_null(uint64_t key) const { return has_null_ && key == null_key_; }
-  size_t memory_bytes() const { return predefined_.memory_bytes() + user_.memory_bytes(); }
+  size_t memory_bytes() const {
+    return predefined_.memory_bytes() + user_.memory_bytes() + own_.memory_bytes();
+  }
 
 private:
   uint64_t encode_lookup(uint64_t key) {
@@ -115,6 +145,7 @@ private:
           return 2ull * *u + 2;
       }
       id = agreed_ids_.acquire_local();
+      own_.set(key, 1);
     } else {
       id = pool_.acquire();
     }
@@ -122,6 +153,7 @@ private:
     return 2ull * id + 2;
   }
   FlatMap predefined_, user_;
+  FlatMap own_; // agreed kinds: user handles whose id is this rank's alone
   SymbolPool pool_;
   AgreedIdSet agreed_ids_;
   bool agreed_ = false;

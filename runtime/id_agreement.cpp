@@ -5,6 +5,7 @@
 #include "recorder.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 namespace pilgrim::rt {
@@ -40,6 +41,11 @@ void IdAgreements::init(Recorder &r) {
   r_ = &r;
   for (HandleKind k : {HandleKind::Comm, HandleKind::Win, HandleKind::File})
     r.handles[static_cast<int>(k)].set_agreed(k == HandleKind::Comm ? resolve_hook : nullptr);
+  PMPI_Comm_rank(r.private_comm(), &world_rank_);
+  int *tag_ub = nullptr, flag = 0;
+  PMPI_Comm_get_attr(r.private_comm(), MPI_TAG_UB, &tag_ub, &flag);
+  if (flag && tag_ub)
+    tag_ub_ = *tag_ub;
   id_idup_ = function_id("MPI_Comm_idup");
   id_idup_info_ = function_id("MPI_Comm_idup_with_info");
   for (const char *name : {"MPI_Comm_spawn", "MPI_Comm_spawn_multiple", "MPI_Comm_connect",
@@ -154,22 +160,7 @@ void IdAgreements::on_create(HandleKind k, uint64_t key, MPI_Comm parent, uint16
   if (k == HandleKind::Comm) {
     const MPI_Comm comm = handle_from_key<MPI_Comm>(key);
     if (fid == id_idup_ || fid == id_idup_info_) {
-      int inter = 0;
-      if (parent != MPI_COMM_NULL)
-        PMPI_Comm_test_inter(parent, &inter);
-      std::vector<int> members;
-      if (parent != MPI_COMM_NULL && !inter && (!met_other_job_ || within_job(parent, members))) {
-        start_idup(key, parent, sig);
-        return;
-      }
-      // An intercommunicator's idup: no one nonblocking collective gives both
-      // groups the same answer; and members from another job may not be
-      // traced. The id is this rank's own.
-      CommFacts f = r_->comms.facts(parent);
-      f.key = key;
-      f.encoded_id = reg.bind(key, ids.choose_alone());
-      r_->comms.add_history(f);
-      sig.put_varint(f.encoded_id);
+      start_idup(key, parent, sig);
       return;
     }
     bool other_job = false;
@@ -196,22 +187,49 @@ void IdAgreements::on_create(HandleKind k, uint64_t key, MPI_Comm parent, uint16
 }
 
 void IdAgreements::start_idup(uint64_t key, MPI_Comm parent, SignatureBuffer &sig) {
+  HandleRegistry &reg = r_->handles[static_cast<int>(HandleKind::Comm)];
+  // The members must name the parent alike: its id agreed (or predefined).
+  uint64_t parent_code = 0;
+  if (parent == MPI_COMM_NULL || !reg.agreed_code(handle_key(parent), parent_code)) {
+    idup_alone(key, parent, sig);
+    return;
+  }
+  // Every member, in both groups of an intercommunicator; of another job's
+  // processes, which may not be traced, none.
+  std::vector<int> members;
+  if (!within_job(parent, members))
+    met_other_job_ = true;
+  if (members.size() <= 1) {
+    idup_alone(key, parent, sig);
+    return;
+  }
   auto p = std::make_unique<Pending>();
   p->key = key;
+  p->serial = next_serial_++;
   p->facts = r_->comms.facts(parent);
   p->facts.key = key;
-  AgreedIdSet &ids = r_->handles[static_cast<int>(HandleKind::Comm)].agreed_ids();
-  ids.hold(p->snap, AgreedIdSet::kPendingCandidates);
-  p->max_overflow = p->snap.overflow;
-  PMPI_Iallreduce(p->snap.unavailable, p->any, kWords, MPI_UINT64_T, MPI_BOR, parent, &p->req[0]);
-  PMPI_Iallreduce(&p->snap.overflow, &p->max_overflow, 1, MPI_UINT64_T, MPI_MAX, parent,
-                  &p->req[1]);
+  reg.agreed_ids().hold(p->snap, AgreedIdSet::kPendingCandidates);
+  p->exchange.start(r_->private_comm(), idup_exchange_tag(parent_code, tag_ub_), world_rank_,
+                    members, p->snap, parent_code);
   // The element is patched when the id is known: a placeholder (null) until then.
   next_patch_ = p.get();
   next_patch_at_ = sig.size();
   sig.put_varint(0);
   pending_.push_back(std::move(p));
   r_->set_holding(true);
+}
+
+void IdAgreements::idup_alone(uint64_t key, MPI_Comm parent, SignatureBuffer &sig) {
+  HandleRegistry &reg = r_->handles[static_cast<int>(HandleKind::Comm)];
+  CommFacts f = r_->comms.facts(parent);
+  f.key = key;
+  // An id the members agreed on stays agreed for a single member; a parent
+  // numbered by this rank alone makes its copy this rank's own too.
+  uint64_t unused = 0;
+  const bool own = parent == MPI_COMM_NULL || !reg.agreed_code(handle_key(parent), unused);
+  f.encoded_id = reg.bind(key, reg.agreed_ids().choose_alone(), own);
+  r_->comms.add_history(f);
+  sig.put_varint(f.encoded_id);
 }
 
 void IdAgreements::hold(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
@@ -223,48 +241,54 @@ void IdAgreements::hold(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
   h.patch_at = next_patch_at_;
   next_patch_ = nullptr;
   held_.push_back(std::move(h));
-  poll();
+  // No polling: agreements are waited for once their idup completed here.
+  for (auto &p : pending_)
+    if (p->ready && !p->resolved)
+      resolve(*p);
+  flush();
+}
+
+void IdAgreements::idup_completed(uint64_t serial) {
+  for (auto &p : pending_)
+    if (p->serial == serial)
+      p->ready = true;
 }
 
 void IdAgreements::resolve(Pending &p) {
   if (p.resolved)
     return;
   HandleRegistry &reg = r_->handles[static_cast<int>(HandleKind::Comm)];
-  p.id = reg.agreed_ids().choose(p.snap, p.any, p.max_overflow);
+  uint64_t any[AgreedIdSet::kWords], max_overflow = 0;
+  if (p.exchange.finish(any, max_overflow)) {
+    p.id = reg.agreed_ids().choose(p.snap, any, max_overflow);
+  } else {
+    // Offers of another agreement arrived: never expected (idup_exchange.h).
+    if (!warned_)
+      std::fprintf(stderr,
+                   "pilgrim: warning: rank %d: an MPI_Comm_idup id agreement got "
+                   "mismatched offers; its id is this rank's own\n",
+                   world_rank_);
+    warned_ = true;
+    p.id = reg.agreed_ids().choose(p.snap, p.snap.unavailable, p.snap.overflow);
+  }
   p.resolved = true;
   p.facts.encoded_id = reg.bind(p.key, p.id);
   r_->comms.add_history(p.facts);
 }
 
-void IdAgreements::poll() {
-  for (auto &p : pending_) {
-    if (p->resolved)
-      continue;
-    int done = 0;
-    PMPI_Testall(2, p->req, &done, MPI_STATUSES_IGNORE);
-    if (done)
-      resolve(*p);
-  }
-  flush();
-}
-
 void IdAgreements::resolve_key(uint64_t key) {
   // Using the communicator means its idup completed here, so every member has
-  // started the agreement: waiting for it cannot deadlock.
+  // made its idup call and sent its offer: waiting for them cannot deadlock.
   for (auto &p : pending_)
-    if (!p->resolved && p->key == key) {
-      PMPI_Waitall(2, p->req, MPI_STATUSES_IGNORE);
+    if (!p->resolved && p->key == key)
       resolve(*p);
-    }
   flush();
 }
 
 void IdAgreements::finish_all() {
+  // MPI_Finalize: every member has completed its idups, and so sent its offers.
   for (auto &p : pending_)
-    if (!p->resolved) {
-      PMPI_Waitall(2, p->req, MPI_STATUSES_IGNORE);
-      resolve(*p);
-    }
+    resolve(*p);
   flush();
 }
 
@@ -301,6 +325,8 @@ void IdAgreements::flush() {
 size_t IdAgreements::memory_bytes() const {
   size_t m = pending_.capacity() * sizeof(void *) + pending_.size() * sizeof(Pending) +
              held_.capacity() * sizeof(Held);
+  for (const auto &p : pending_)
+    m += p->exchange.memory_bytes();
   for (const Held &h : held_)
     m += h.sig.capacity();
   return m;

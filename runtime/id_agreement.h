@@ -23,16 +23,21 @@
 //    with PMPI_Comm_create_group on the runtime's private world dup;
 //  * a window or file: on the communicator it was created on, right after the
 //    collective creation call, on every member;
-//  * MPI_Comm_idup: a PMPI_Iallreduce on the parent communicator, started in
-//    the idup call and resolved when it has completed (polled by each later
-//    call) or, at the latest, when the new communicator is first used or at
-//    MPI_Finalize. Until then the calls this rank records are held back, in
-//    order, and the idup call's own record gets the agreed id patched in, so
-//    the trace shows the final id everywhere.
+//  * MPI_Comm_idup: nothing on the parent, where the idup's own rounds are in
+//    flight, and nothing blocking: in the idup call each member sends its
+//    offer to every other member (both groups of an intercommunicator) on
+//    the runtime's private communicator (idup_exchange.h). The agreement is
+//    resolved, waiting for the offers, only once the idup has completed on
+//    this rank (its request completes, the new communicator is used) or at
+//    MPI_Finalize: by then every member has made its idup call and sent its
+//    offer. Until then the calls this rank records are held back, in order,
+//    and the idup call's own record gets the agreed id patched in, so the
+//    trace shows the final id everywhere.
 #pragma once
 
 #include "agreed_id_set.h"
 #include "comm_registry.h"
+#include "idup_exchange.h"
 #include "pilgrim/function_table.h"
 #include "signature_buffer.h"
 
@@ -61,6 +66,12 @@ public:
 
   // While an idup's agreement is in flight, records are held back here.
   void hold(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
+  // The idup agreement started by the call being recorded (0 if none): its
+  // request carries this serial (ReqInfo::idup).
+  uint64_t started_idup() const { return next_patch_ ? next_patch_->serial : 0; }
+  // The request of idup agreement `serial` completed on this rank: every
+  // member has made its idup call, so the agreement can be waited for.
+  void idup_completed(uint64_t serial);
   // Waits for every agreement and records what was held (MPI_Finalize).
   void finish_all();
   // The communicator `key` is used: its agreement, if in flight, is waited for.
@@ -70,11 +81,11 @@ public:
 private:
   struct Pending {
     uint64_t key = 0;
+    uint64_t serial = 0;
     AgreedIdSet::Snapshot snap{};
-    uint64_t any[AgreedIdSet::kWords] = {};
-    uint64_t max_overflow = 0;
-    MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    IdupExchange exchange;
     CommFacts facts; // the parent's rank and sizes: a dup has the same
+    bool ready = false; // the idup completed here: waiting is safe
     bool resolved = false;
     uint32_t id = 0;
   };
@@ -92,15 +103,18 @@ private:
   // Whether every member of `comm` (both groups) is in this job's world.
   bool within_job(MPI_Comm comm, std::vector<int> &world_ranks);
   void start_idup(uint64_t key, MPI_Comm parent, SignatureBuffer &sig);
+  // The idup's id chosen by this rank alone, without an agreement.
+  void idup_alone(uint64_t key, MPI_Comm parent, SignatureBuffer &sig);
   void resolve(Pending &p);
-  void poll();
   void flush();
-  void update_holding();
 
   Recorder *r_ = nullptr;
   uint16_t id_idup_ = 0xffff, id_idup_info_ = 0xffff;
   std::vector<uint16_t> other_job_; // spawn, connect, accept, join
   bool met_other_job_ = false;      // a communicator may span jobs from now on
+  int world_rank_ = 0, tag_ub_ = 32767; // on the private communicator
+  uint64_t next_serial_ = 1;
+  bool warned_ = false;
   std::vector<std::unique_ptr<Pending>> pending_;
   std::vector<Held> held_;
   size_t held_front_ = 0;

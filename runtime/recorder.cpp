@@ -2,17 +2,17 @@
 
 #include "generated_function_table.h"
 #include "pilgrim/rank_codec.h"
+#include "pilgrim/temp_file.h"
 #include "pilgrim/trace_model.h"
 #include "pilgrim/trace_writer.h"
 #include "trace_reduction.h"
 
 #include <algorithm>
-#include <optional>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
-#include <fcntl.h>
+#include <optional>
 #include <unistd.h>
 
 namespace pilgrim::rt {
@@ -88,14 +88,14 @@ void Recorder::check_output_writable() {
   int ok = 1;
   std::string why;
   if (world_rank_ == 0) {
-    // Open without truncating: an existing trace stays until the new one is written.
-    int fd = ::open(settings.output.c_str(), O_WRONLY | O_CREAT, 0644);
-    if (fd < 0) {
+    // A probe file beside the trace, removed at once: a run killed before
+    // MPI_Finalize leaves nothing under the trace's name, and an existing
+    // trace stays until the new one replaces it.
+    std::string err;
+    if (!can_write_beside(settings.output, err)) {
       ok = 0;
-      why = "pilgrim: cannot write the trace to " + settings.output + ": " + std::strerror(errno) +
+      why = "pilgrim: cannot write the trace to " + settings.output + ": " + err +
             " (set PILGRIM_OUTPUT)";
-    } else {
-      ::close(fd);
     }
   }
   PMPI_Bcast(&ok, 1, MPI_INT, 0, private_comm_);

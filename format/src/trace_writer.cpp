@@ -15,6 +15,7 @@
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/section_compression.h"
 #include "pilgrim/signature_decoder.h"
+#include "pilgrim/temp_file.h"
 #include "pilgrim/timing_codec.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
@@ -80,10 +81,16 @@ TraceWriter::TraceWriter(const std::string &path, const TraceHeader &header,
                          const WriteOptions &options)
     : impl_(std::make_unique<Impl>()) {
   impl_->path = path;
-  impl_->tmp_path = path + ".tmp";
-  impl_->file = std::fopen(impl_->tmp_path.c_str(), "wb");
-  if (!impl_->file)
-    throw TraceError(impl_->tmp_path + ": cannot create: " + std::strerror(errno));
+  const int fd = create_temp_beside(path, impl_->tmp_path);
+  if (fd < 0)
+    throw TraceError(path + ".tmp.XXXXXX: cannot create: " + std::strerror(errno));
+  impl_->file = ::fdopen(fd, "wb");
+  if (!impl_->file) {
+    const int err = errno;
+    ::close(fd);
+    std::remove(impl_->tmp_path.c_str());
+    throw TraceError(impl_->tmp_path + ": cannot open: " + std::strerror(err));
+  }
   impl_->sink = std::make_unique<FileSink>(impl_->file, impl_->tmp_path);
   try {
     impl_->start(header, used_functions, options);
