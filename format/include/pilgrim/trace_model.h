@@ -18,7 +18,7 @@ struct CstEntry {
   std::string signature; // the encoded call (docs/FORMAT.md, "Signature encoding")
   uint64_t count = 0;    // how many calls had this signature
   TimingStats duration;  // time inside the call
-  TimingStats interval;  // time since the end of the previous call
+  TimingStats interval;  // time since the start of the rank's previous call with this signature
 };
 
 // What a rank knows about one of its communicators, so readers can turn
