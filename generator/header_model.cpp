@@ -9,6 +9,7 @@
 #include <clang/Tooling/Tooling.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -224,6 +225,12 @@ bool read_header(const std::string &header, const std::vector<std::string> &clan
   std::string code = "#include \"" + header + "\"\n";
   std::vector<std::string> args = {"-x", "c", "-std=gnu11", "-fsyntax-only"};
   args.insert(args.end(), clang_args.begin(), clang_args.end());
+  // The header's own folder, searched after the caller's -I flags: MPICH's
+  // mpi.h includes <mpi_proto.h> from beside itself.
+  std::error_code ec;
+  const std::filesystem::path folder = std::filesystem::absolute(header, ec).parent_path();
+  if (!ec && !folder.empty())
+    args.push_back("-I" + folder.string());
   return clang::tooling::runToolOnCodeWithArgs(std::make_unique<CollectAction>(out), code, args,
                                                "pilgrim-mpi-header-probe.c",
                                                "pilgrim-gen-wrappers");

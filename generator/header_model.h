@@ -40,7 +40,8 @@ struct HeaderModel {
   std::vector<std::string> extensions;   // MPIX_ functions (not wrapped)
 };
 
-// Parses `header` with `clang_args` (include paths, macros, -resource-dir).
+// Parses `header` with `clang_args` (include paths, macros, -resource-dir),
+// then the header's own folder on the include path.
 // On a parse error Clang's diagnostics go to stderr and false is returned.
 bool read_header(const std::string &header, const std::vector<std::string> &clang_args,
                  HeaderModel &out);

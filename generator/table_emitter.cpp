@@ -120,7 +120,8 @@ void emit_function_table(const JoinResult &joined, std::ostream &out) {
           << ", " << flags_text(p.flags) << ", " << p.ref << ", " << p.ref2 << ", " << p.ref3
           << ", " << p.rpn.size() << ", "
           << (p.rpn.empty() ? std::string("nullptr") : "kLen_" + n + "_" + std::to_string(i))
-          << ", " << quote(s.len_text) << "},\n";
+          << ", " << (s.len_text.empty() ? std::string("nullptr") : quote(s.len_text))
+          << "},\n"; // no length expression: NULL (docs/FORMAT.md §6)
     }
     out << "};\n";
   }

@@ -8,6 +8,7 @@
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/datatype_sizes.h"
 #include "pilgrim/predefined_handles.h"
+#include "pilgrim/request_id.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
 #include "wildcard_sources.h"
@@ -145,7 +146,10 @@ std::string element_type(const ParamInfo &param) {
 
 std::string handle_variable(HandleKind kind, uint64_t id) {
   std::string p = handle_id_prefix(kind);
-  return p + "_" + std::to_string(id);
+  if (kind != HandleKind::Request)
+    return p + "_" + std::to_string(id);
+  const RequestId r = request_id_parts(id); // req#P.S is req_P_S
+  return p + "_" + std::to_string(r.pool) + "_" + std::to_string(r.slot);
 }
 
 CallEmitter::CallEmitter(const Trace &trace, const ProxyOptions &options, ProxySymbols &symbols)

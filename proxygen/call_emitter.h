@@ -72,7 +72,8 @@ bool completes_any(const std::string &function);
 
 // C type of a parameter's elements ("int", "MPI_Aint", "MPI_Comm", ...).
 std::string element_type(const ParamInfo &param);
-// The variable name of user handle `id` of `kind`: comm_3, type_0, req_28.
+// The variable name of user handle `id` of `kind`: comm_3, type_0, and for a
+// request its pool and slot, req_7_0 (req#7.0 in pilgrim-dump).
 std::string handle_variable(HandleKind kind, uint64_t id);
 
 } // namespace pilgrim::proxygen

@@ -1,5 +1,7 @@
 #include "request_registry.h"
 
+#include "pilgrim/request_id.h"
+
 namespace pilgrim::rt {
 
 uint32_t RequestRegistry::new_entry() {
@@ -40,7 +42,7 @@ uint64_t RequestRegistry::create(uint64_t key, const void *where, const uint8_t 
   x.where = where;
   x.pool = pool;
   x.slot = pools_[pool].acquire();
-  x.id = cantor(pool, x.slot);
+  x.id = request_id_code(pool, x.slot);
   x.info = info;
   x.nheld = 0;
   for (int i = 0; i < nheld && i < 4; ++i)
@@ -62,7 +64,7 @@ uint32_t RequestRegistry::adopt(uint64_t key, const void *where) {
   x.where = where;
   x.pool = pool;
   x.slot = pools_[pool].acquire();
-  x.id = cantor(pool, x.slot);
+  x.id = request_id_code(pool, x.slot);
   x.info = ReqInfo{};
   x.nheld = 0;
   link(e);

@@ -7,7 +7,7 @@
 // Ids come from one pool per call signature with the request left out (the
 // Pilgrim paper, section 2.4.2), so a Waitany loop whose completion order
 // varies still draws the same ids in every iteration. The id written to the
-// trace is the Cantor pairing of (pool, slot): unique across pools, small.
+// trace is the Cantor pairing of (pool, slot) (pilgrim/request_id.h).
 #pragma once
 
 #include "address_registry.h"
@@ -56,7 +56,6 @@ private:
   };
   uint32_t new_entry();
   void link(uint32_t e);
-  static uint64_t cantor(uint64_t a, uint64_t b) { return (a + b) * (a + b + 1) / 2 + b; }
 
   std::vector<Entry> entries_;
   std::vector<uint32_t> free_entries_;

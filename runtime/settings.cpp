@@ -63,12 +63,12 @@ std::string command_line() {
 
 bool parse_settings(Settings &out, std::string &error) {
   static const char *const kBool[] = {"0", "1"};
-  static const char *const kTiming[] = {"none", "aggregate"};
   static const char *const kRanks[] = {"absolute", "relative", "cartesian"};
   int summary = 0, verify = 0, timing = 1, ranks = 2;
   if (!parse_choice("PILGRIM_SUMMARY", kBool, 2, summary, error) ||
       !parse_choice("PILGRIM_VERIFY", kBool, 2, verify, error) ||
-      !parse_choice("PILGRIM_TIMING", kTiming, 2, timing, error) ||
+      !parse_choice("PILGRIM_TIMING", kTimingModeNames, static_cast<int>(kTimingModeCount), timing,
+                    error) ||
       !parse_choice("PILGRIM_RANKS", kRanks, 3, ranks, error))
     return false;
   out.summary = summary == 1;

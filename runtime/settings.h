@@ -3,9 +3,12 @@
 
 #include <string>
 
+#include "pilgrim/timing_mode.h"
+
 namespace pilgrim::rt {
 
-enum class TimingMode : uint8_t { None = 0, Aggregate = 1 };
+// The values are the trace's META timing mode (docs/FORMAT.md §5).
+using TimingMode = ::pilgrim::TimingMode;
 
 struct Settings {
   std::string output;          // PILGRIM_OUTPUT (default ./<program>.pilgrim)

@@ -5,6 +5,7 @@
 
 #include "pilgrim/cartesian_offset.h"
 #include "pilgrim/predefined_handles.h"
+#include "pilgrim/request_id.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
 
@@ -217,7 +218,9 @@ std::string format_handle(HandleKind kind, uint64_t code) {
   case HandleCode::User:
     break;
   }
-  return std::string(handle_id_prefix(kind)) + "#" + std::to_string(h.index);
+  const std::string id =
+      kind == HandleKind::Request ? request_id_text(h.index) : std::to_string(h.index);
+  return std::string(handle_id_prefix(kind)) + "#" + id;
 }
 
 std::string format_double(double v) {

@@ -103,7 +103,8 @@ std::string encode_function_table(const std::vector<const FunctionInfo *> &funct
         w.u8(static_cast<uint8_t>(p.len[k].op));
         w.svarint(p.len[k].arg);
       }
-      w.nullable_string(p.len_text);
+      // No length expression is NULL, whether the row says nullptr or "".
+      w.nullable_string(p.len_text && *p.len_text ? p.len_text : nullptr);
     }
   }
   return out;
@@ -165,8 +166,10 @@ std::vector<OwnedFunction> decode_function_table(std::string_view payload) {
         const int32_t arg = r.svarint32("length argument");
         p.len.push_back(LenInstr{static_cast<LenOp>(op), arg});
       }
+      // Older Pilgrim builds wrote "" for no length expression;
+      // both read as none (docs/FORMAT.md §6).
       std::string_view text;
-      p.has_len_text = r.nullable_string(text);
+      p.has_len_text = r.nullable_string(text) && !text.empty();
       p.len_text = std::string(text);
       params.push_back(std::move(p));
     }

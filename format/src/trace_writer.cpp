@@ -51,6 +51,7 @@ struct TraceWriter::Impl {
       function_ids.insert(f->id);
     have_rank.assign(header.nranks, false);
     container = std::make_unique<ContainerWriter>(*sink);
+    container->set_compress(options.compress);
     // META and FUNCTIONS are written once and are small: compress them hard.
     const int once_level =
         options.compression_level > 0 ? options.compression_level : kSmallSectionLevel;

@@ -109,5 +109,29 @@ TEST(FormatFunctionTable, RejectsBadRows) {
   }
 }
 
+// A parameter without a length expression has len_text NULL (FORMAT.md
+// §6): written as varint(0) whether the row says nullptr or "", and the ""
+// (varint(1)) of files from older writers reads as NULL too.
+TEST(FormatFunctionTable, NoLengthExpressionIsNull) {
+  auto one_param_row = [](const char *len_text) {
+    ParamInfo p = sample::function("MPI_Send").params[1]; // count: no length
+    p.len_text = len_text;
+    const FunctionInfo f{5, "MPI_X", 1, &p};
+    return encode_function_table({&f});
+  };
+  const std::string null_row = one_param_row(nullptr);
+  EXPECT_EQ(null_row.back(), '\0'); // len_text is the row's last field
+  EXPECT_EQ(one_param_row(""), null_row);
+  const std::vector<OwnedFunction> back = decode_function_table(null_row);
+  EXPECT_EQ(back.at(0).info().params[0].len_text, nullptr);
+
+  std::string old_row = null_row;
+  old_row.back() = '\1'; // varint(0 + 1): the empty string
+  const std::vector<OwnedFunction> old = decode_function_table(old_row);
+  EXPECT_EQ(old.at(0).info().params[0].len_text, nullptr);
+  EXPECT_STREQ(decode_function_table(one_param_row("count")).at(0).info().params[0].len_text,
+               "count");
+}
+
 } // namespace
 } // namespace pilgrim

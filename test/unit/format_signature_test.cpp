@@ -100,7 +100,7 @@ TEST(FormatSignature, WorkedExampleFromFormatDoc) {
   EXPECT_EQ(
       text(bytes, 0),
       "MPI_Isend(buf=buf#2, count=8, datatype=MPI_INT, dest=1 (+1), tag=7, comm=MPI_COMM_WORLD, "
-      "request=req#0) = MPI_SUCCESS");
+      "request=req#0.0) = MPI_SUCCESS");
 }
 
 TEST(FormatSignature, RankSentinelsAndEncodings) {
@@ -260,7 +260,7 @@ TEST(FormatSignature, StatusKinds) {
                                   .v(s::kHandleNull)
                                   .null()
                                   .done();
-  EXPECT_EQ(text(ignored), "MPI_Waitall(count=1, array_of_requests=[req#0]->[MPI_REQUEST_NULL], "
+  EXPECT_EQ(text(ignored), "MPI_Waitall(count=1, array_of_requests=[req#0.0]->[MPI_REQUEST_NULL], "
                            "array_of_statuses=MPI_STATUSES_IGNORE) = MPI_SUCCESS");
   const std::string bad = SigBuilder("MPI_Recv")
                               .v(s::buffer_id(0))

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "pilgrim/timing_mode.h"
 #include "pilgrim/trace_error.h"
 
 namespace pilgrim::dump {
@@ -40,7 +41,7 @@ void print_header_block(TextOutput &out, const std::string &path, const Trace &t
   const std::string when = format_unix_ns(h.start_time_unix_ns);
   out << "# start time: " << (when.empty() ? "?" : when) << " ("
       << std::to_string(h.start_time_unix_ns) << " ns)\n";
-  out << "# timing mode: " << std::to_string(h.timing_mode) << '\n';
+  out << "# timing mode: " << timing_mode_text(h.timing_mode) << '\n';
   out << "# functions: " << std::to_string(trace.functions.size()) << '\n';
 }
 

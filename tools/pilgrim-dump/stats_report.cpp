@@ -115,6 +115,8 @@ void print_stats(TextOutput &out, const Trace &trace, const std::vector<DecodedC
   });
 
   out << "# stats: " << (only_rank < 0 ? "all ranks" : "rank " + std::to_string(only_rank)) << '\n';
+  out << "# dur: time inside the call; int: time from the start of the same rank's previous call "
+         "with the same signature to the call's start; in seconds\n";
   char head[320];
   std::snprintf(head, sizeof head, "%-28s %12s %16s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n",
                 "# function", "calls", "bytes", "unsized", "dur_mean", "dur_std", "dur_min",

@@ -1,6 +1,6 @@
 // Text form of a decoded call, as pilgrim-dump prints it (docs/DUMP.md):
 //   MPI_Isend(buf=buf#2, count=8, datatype=MPI_INT, dest=1 (+1), tag=7,
-//             comm=MPI_COMM_WORLD, request=req#0) = MPI_SUCCESS
+//             comm=MPI_COMM_WORLD, request=req#0.0) = MPI_SUCCESS
 #pragma once
 
 #include <string>
@@ -20,7 +20,8 @@ void append_value(std::string &out, const DecodedCall &call, size_t param,
 // "MPI_SUCCESS" for 0, the number otherwise.
 std::string format_return_code(int64_t rc);
 
-// Handle code of kind `kind` as text: "MPI_COMM_NULL", "MPI_INT", "comm#3".
+// Handle code of kind `kind` as text: "MPI_COMM_NULL", "MPI_INT", "comm#3",
+// "req#2.0" (a request's pool and slot, pilgrim/request_id.h).
 std::string format_handle(HandleKind kind, uint64_t code);
 
 // Double as the shortest text that reads back to the same value.

@@ -61,7 +61,7 @@ public:
   explicit ContainerWriter(ByteSink &sink);
 
   // Compresses `raw` (level <= 0: default_compression_level) and keeps the
-  // smaller of the zstd and stored forms.
+  // smaller of the zstd and stored forms; stores it after set_compress(false).
   void add_section(uint16_t type, uint32_t rank, uint8_t flags, std::string_view raw,
                    int level = 0);
 
@@ -72,6 +72,8 @@ public:
 
   // The version the header will carry (default kFormatVersion).
   void set_version(uint16_t version) { version_ = version; }
+  // Whether add_section may use zstd (default true).
+  void set_compress(bool compress) { compress_ = compress; }
 
   // Writes the section table and the real header.
   void finish();
@@ -81,6 +83,7 @@ public:
 private:
   ByteSink &sink_;
   uint16_t version_ = kFormatVersion;
+  bool compress_ = true;
   uint64_t offset_ = 0;
   std::vector<SectionEntry> sections_;
   bool finished_ = false;

@@ -18,7 +18,7 @@ struct CstEntry {
   std::string signature; // the encoded call (docs/FORMAT.md, "Signature encoding")
   uint64_t count = 0;    // how many calls had this signature
   TimingStats duration;  // time inside the call
-  TimingStats interval;  // time since the end of the previous call
+  TimingStats interval;  // time since the start of the rank's previous call with this signature
 };
 
 // What a rank knows about one of its communicators, so readers can turn
@@ -99,7 +99,7 @@ struct TraceHeader {
   std::string mpi_library; // e.g. "Open MPI"
   std::string mpi_version; // e.g. "4.1.4"
   uint32_t nranks = 0;
-  uint8_t timing_mode = 0; // defined by the runtime; 0 = no timing recorded
+  uint8_t timing_mode = 0; // a TimingMode (timing_mode.h), kept as read even when unknown
   std::string command_line;
   int64_t start_time_unix_ns = 0;
 };

@@ -23,6 +23,8 @@ struct WriteOptions {
   // the first 4 MiB of RANK payload, then by section size (9 up to 1 MiB,
   // 6 up to 16 MiB, 3 above; see section_compression.h).
   int compression_level = 0;
+  // false: every section stored (codec 0), as docs/FORMAT.md's examples are.
+  bool compress = true;
   // Also decode every CST signature against the function table before
   // writing (slower; catches encoder bugs at write time).
   bool verify_signatures = false;
