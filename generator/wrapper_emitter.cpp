@@ -166,7 +166,7 @@ private:
       std::string k = std::string("::pilgrim::HandleKind::") + kind_cxx(s.kind);
       if (s.kind == HandleKind::Request) {
         if (scalar)
-          line("c_.requests_in(&" + n + ", 1);");
+          line("c_.request(" + n + ");"); // by value: one element, no prefix
         else
           line(std::string(after ? "c_.requests_out(" : "c_.requests_in(") + n + ", " + len + ");");
         return;

@@ -248,29 +248,35 @@ void Call::note_comm(MPI_Comm c) {
     rec().comms.forget(handle_key(c)); // a recycled handle value: facts are stale
 }
 
+// One request before the call, held in the application's variable `where`
+// (nullptr for a request passed by value: any entry with its value will do).
+void Call::request_element(const MPI_Request *where, MPI_Request req) {
+  Recorder &r = rec();
+  uint64_t key = handle_key(req);
+  RequestSlot slot{RequestRegistry::kNone, key, ReqInfo{}};
+  if (key == handle_key(MPI_REQUEST_NULL)) {
+    buf().put_varint(0);
+  } else {
+    uint32_t e = r.requests.find(key, where);
+    if (e == RequestRegistry::kNone)
+      e = r.requests.adopt(key, where);
+    slot.entry = e;
+    slot.info = r.requests.info(e);
+    buf().put_varint(2 * r.requests.id(e) + 2);
+  }
+  ts_->slots.push_back(slot);
+}
+
+void Call::request(MPI_Request r) { request_element(nullptr, r); }
+
 void Call::requests_in(const MPI_Request *p, int64_t n) {
   if (!p || n < 0) {
     buf().put_varint(0);
     return;
   }
-  Recorder &r = rec();
-  const uint64_t null_key = handle_key(MPI_REQUEST_NULL);
   buf().put_varint(static_cast<uint64_t>(n) + 1);
-  for (int64_t i = 0; i < n; ++i) {
-    uint64_t key = handle_key(p[i]);
-    RequestSlot slot{RequestRegistry::kNone, key, ReqInfo{}};
-    if (key == null_key) {
-      buf().put_varint(0);
-    } else {
-      uint32_t e = r.requests.find(key, p + i);
-      if (e == RequestRegistry::kNone)
-        e = r.requests.adopt(key, p + i);
-      slot.entry = e;
-      slot.info = r.requests.info(e);
-      buf().put_varint(2 * r.requests.id(e) + 2);
-    }
-    ts_->slots.push_back(slot);
-  }
+  for (int64_t i = 0; i < n; ++i)
+    request_element(p + i, p[i]);
 }
 
 void Call::requests_out(const MPI_Request *p, int64_t n) {

@@ -190,6 +190,9 @@ public:
     handles(k, p, 1);
     release_key_(k, handle_key(before));
   }
+  // A request passed by value (MPI_Request_get_status, MPI_Grequest_complete,
+  // MPI_Pready, ...): one element, no array prefix (docs/FORMAT.md §8.1).
+  void request(MPI_Request r);
   void requests_in(const MPI_Request *p, int64_t n);
   void requests_out(const MPI_Request *p, int64_t n);
   void request_create(const MPI_Request *p, const ReqInfo &info);
@@ -226,6 +229,7 @@ private:
   void create_agreed_(HandleKind k, uint64_t key, MPI_Comm parent);
   void release_key_(HandleKind k, uint64_t key);
   void note_comm(MPI_Comm c);
+  void request_element(const MPI_Request *where, MPI_Request r);
   void status_one(const MPI_Status *st, int request_slot, const StatusCtx &ctx, bool completed);
   void status_count_only(const MPI_Status *st);
   static bool is_special_int_array(const int *p);
