@@ -263,7 +263,7 @@ public:
     for (size_t i = 0; i < f_.params.size(); ++i)
       if (is_param(i) && side(i).role == Role::Handle && side(i).action == HandleAction::Free &&
           side(i).kind != HandleKind::Request)
-        line("const auto before_" + name(i) + "_ = *" + name(i) + ";");
+        line("const auto before_" + name(i) + "_ = ::pilgrim::rt::handle_before(" + name(i) + ");");
     for (size_t i = 0; i < f_.params.size(); ++i) {
       if (!is_param(i))
         continue;

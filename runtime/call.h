@@ -292,6 +292,10 @@ template <class T> bool non_null(T v) {
   else
     return true;
 }
+// The handle a freeing call's parameter points to before the call; for a
+// NULL pointer (MPI rejects the call) a value-initialized handle, which no
+// registry holds, so nothing is released.
+template <class H> H handle_before(const H *p) { return p ? *p : H{}; }
 template <class F> const void *function_address(F fn) {
   if constexpr (std::is_pointer_v<F>)
     return reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(fn));
