@@ -436,7 +436,7 @@ void Call::status_count_only(const MPI_Status *st) {
 }
 
 void Call::status(const MPI_Status *st, const StatusCtx &ctx) {
-  if (st == MPI_STATUS_IGNORE) {
+  if (st == MPI_STATUS_IGNORE || !st) { // NULL: MPICH's MPI_STATUS_IGNORE is not NULL
     buf().put_varint(0);
     return;
   }
