@@ -112,7 +112,7 @@ public:
     // plain values whatever the role, since a stride is not a rank
     // (docs/FORMAT.md §8.1).
     if (h.is_matrix3) {
-      line("c_.matrix3(" + n + ", " + len + " / 3);"); // len counts elements, 3 per row
+      line("c_.matrix3(" + n + ", " + len + ");"); // len counts rows of 3
       return;
     }
     switch (s.role) {
