@@ -245,7 +245,7 @@ public:
       line("c_.argv_array(" + n + ", " + length(i) + ");");
       return;
     case Role::Callback:
-      line("c_.callback(::pilgrim::rt::function_address(" + n + "));");
+      line("c_.callback(::pilgrim::rt::function_address(" + n + "), \"" + h.base_name + "\");");
       return;
     case Role::Status:
       if (s.len)

@@ -364,14 +364,20 @@ void Call::argv_array(char **const *a, int64_t n) {
     string_array(a[i], len_nullterm(a[i]));
 }
 
-void Call::callback(const void *fn) {
+void Call::callback(const void *fn, const char *type) {
   if (!fn) {
     buf().put_varint(0);
     return;
   }
   Recorder &r = rec();
   if (const uint32_t *k = r.callbacks.predefined(fn)) {
-    buf().put_varint(2ull * *k + 1);
+    uint32_t index = *k;
+    for (const PredefinedCallback &c : r.predefined_callbacks)
+      if (c.fn == fn && std::strcmp(c.type, type) == 0) {
+        index = c.index;
+        break;
+      }
+    buf().put_varint(2ull * index + 1);
     return;
   }
   buf().put_varint(2ull * r.callbacks.pin(fn) + 2);

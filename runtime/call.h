@@ -216,7 +216,9 @@ public:
   void string_out(const char *s, int64_t rc) { string(rc == MPI_SUCCESS ? s : nullptr); }
   void string_array(char *const *a, int64_t n);
   void argv_array(char **const *a, int64_t n);
-  void callback(const void *fn);
+  // `type`: the parameter's callback type ("MPI_Comm_copy_attr_function"),
+  // which names a predefined callback that several names share.
+  void callback(const void *fn, const char *type);
 
   // --- statuses -------------------------------------------------------------
   void status(const MPI_Status *st, const StatusCtx &ctx);
