@@ -14,6 +14,10 @@ void emit_function_table(const JoinResult &joined, std::ostream &out);
 // One PMPI wrapper per function; functions [begin, end) of joined.wrapped.
 void emit_wrappers(const JoinResult &joined, size_t begin, size_t end, std::ostream &out);
 
+// encoding_driver.cpp, for test/encoding: per function, the wrapper's encoding
+// statements run on synthetic arguments instead of around the MPI call.
+void emit_encoding_driver(const JoinResult &joined, std::ostream &out);
+
 // The coverage report: declared, wrapped, annotated, left out, filtered.
 void emit_coverage_report(const std::string &header_path, const HeaderModel &header,
                           const JoinResult &joined, std::ostream &out);

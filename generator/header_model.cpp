@@ -110,7 +110,10 @@ void classify(clang::QualType t, HeaderParam &p) {
       if (strip_nameless(pointee)->isFunctionType()) {
         p.base = CType::Function;
         p.is_function = true;
-        p.base_name = "function";
+        // `MPI_Comm_copy_attr_function *fn`: the callback type's own name,
+        // which tells apart predefined callbacks that share one function.
+        auto *td = llvm::dyn_cast<clang::TypedefType>(strip_nameless(pointee).getTypePtr());
+        p.base_name = td ? td->getDecl()->getName().str() : "function";
         return;
       }
       ++p.pointer_depth;

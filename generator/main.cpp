@@ -33,6 +33,8 @@ const char kUsage[] =
     "(*.yaml, see docs/ANNOTATIONS.md) and writes:\n"
     "  OUTDIR/wrappers_0.cpp .. wrappers_3.cpp  one PMPI wrapper per function\n"
     "  OUTDIR/function_table.cpp                per function: id, name, parameter metadata\n"
+    "  OUTDIR/encoding_driver.cpp               the wrappers' encoding on synthetic calls\n"
+    "                                           (the encoding round-trip test, test/encoding)\n"
     "  OUTDIR/coverage.txt                      functions declared, wrapped, annotated\n"
     "Exit status: 0 on success, 1 on a sidecar or header error, 2 on a usage error.\n";
 
@@ -155,11 +157,14 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
-  std::ostringstream table, cov;
+  std::ostringstream table, driver, cov;
   pilgrim::gen::emit_function_table(joined, table);
+  pilgrim::gen::emit_encoding_driver(joined, driver);
   pilgrim::gen::emit_coverage_report(header, model, joined, cov);
   std::filesystem::path report_path = report.empty() ? out / "coverage.txt" : std::filesystem::path(report);
-  if (!write_file(out / "function_table.cpp", table.str()) || !write_file(report_path, cov.str())) {
+  if (!write_file(out / "function_table.cpp", table.str()) ||
+      !write_file(out / "encoding_driver.cpp", driver.str()) ||
+      !write_file(report_path, cov.str())) {
     std::cerr << "pilgrim-gen-wrappers: cannot write into " << outdir << "\n";
     return 1;
   }

@@ -250,29 +250,35 @@ void Call::note_comm(MPI_Comm c) {
     rec().comms.forget(handle_key(c)); // a recycled handle value: facts are stale
 }
 
+// One request before the call, held in the application's variable `where`
+// (nullptr for a request passed by value: any entry with its value will do).
+void Call::request_element(const MPI_Request *where, MPI_Request req) {
+  Recorder &r = rec();
+  uint64_t key = handle_key(req);
+  RequestSlot slot{RequestRegistry::kNone, key, ReqInfo{}};
+  if (key == handle_key(MPI_REQUEST_NULL)) {
+    buf().put_varint(0);
+  } else {
+    uint32_t e = r.requests.find(key, where);
+    if (e == RequestRegistry::kNone)
+      e = r.requests.adopt(key, where);
+    slot.entry = e;
+    slot.info = r.requests.info(e);
+    buf().put_varint(2 * r.requests.id(e) + 2);
+  }
+  ts_->slots.push_back(slot);
+}
+
+void Call::request(MPI_Request r) { request_element(nullptr, r); }
+
 void Call::requests_in(const MPI_Request *p, int64_t n) {
   if (!p || n < 0) {
     buf().put_varint(0);
     return;
   }
-  Recorder &r = rec();
-  const uint64_t null_key = handle_key(MPI_REQUEST_NULL);
   buf().put_varint(static_cast<uint64_t>(n) + 1);
-  for (int64_t i = 0; i < n; ++i) {
-    uint64_t key = handle_key(p[i]);
-    RequestSlot slot{RequestRegistry::kNone, key, ReqInfo{}};
-    if (key == null_key) {
-      buf().put_varint(0);
-    } else {
-      uint32_t e = r.requests.find(key, p + i);
-      if (e == RequestRegistry::kNone)
-        e = r.requests.adopt(key, p + i);
-      slot.entry = e;
-      slot.info = r.requests.info(e);
-      buf().put_varint(2 * r.requests.id(e) + 2);
-    }
-    ts_->slots.push_back(slot);
-  }
+  for (int64_t i = 0; i < n; ++i)
+    request_element(p + i, p[i]);
 }
 
 void Call::requests_out(const MPI_Request *p, int64_t n) {
@@ -363,14 +369,20 @@ void Call::argv_array(char **const *a, int64_t n) {
     string_array(a[i], len_nullterm(a[i]));
 }
 
-void Call::callback(const void *fn) {
+void Call::callback(const void *fn, const char *type) {
   if (!fn) {
     buf().put_varint(0);
     return;
   }
   Recorder &r = rec();
   if (const uint32_t *k = r.callbacks.predefined(fn)) {
-    buf().put_varint(2ull * *k + 1);
+    uint32_t index = *k;
+    for (const PredefinedCallback &c : r.predefined_callbacks)
+      if (c.fn == fn && std::strcmp(c.type, type) == 0) {
+        index = c.index;
+        break;
+      }
+    buf().put_varint(2ull * index + 1);
     return;
   }
   buf().put_varint(2ull * r.callbacks.pin(fn) + 2);
@@ -435,7 +447,7 @@ void Call::status_count_only(const MPI_Status *st) {
 }
 
 void Call::status(const MPI_Status *st, const StatusCtx &ctx) {
-  if (st == MPI_STATUS_IGNORE) {
+  if (st == MPI_STATUS_IGNORE || !st) { // NULL: MPICH's MPI_STATUS_IGNORE is not NULL
     buf().put_varint(0);
     return;
   }

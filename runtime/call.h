@@ -191,6 +191,9 @@ public:
     handles(k, p, 1);
     release_key_(k, handle_key(before));
   }
+  // A request passed by value (MPI_Request_get_status, MPI_Grequest_complete,
+  // MPI_Pready, ...): one element, no array prefix (docs/FORMAT.md §8.1).
+  void request(MPI_Request r);
   void requests_in(const MPI_Request *p, int64_t n);
   void requests_out(const MPI_Request *p, int64_t n);
   void request_create(const MPI_Request *p, const ReqInfo &info);
@@ -214,7 +217,9 @@ public:
   void string_out(const char *s, int64_t rc) { string(rc == MPI_SUCCESS ? s : nullptr); }
   void string_array(char *const *a, int64_t n);
   void argv_array(char **const *a, int64_t n);
-  void callback(const void *fn);
+  // `type`: the parameter's callback type ("MPI_Comm_copy_attr_function"),
+  // which names a predefined callback that several names share.
+  void callback(const void *fn, const char *type);
 
   // --- statuses -------------------------------------------------------------
   void status(const MPI_Status *st, const StatusCtx &ctx);
@@ -227,6 +232,7 @@ private:
   void create_agreed_(HandleKind k, uint64_t key, MPI_Comm parent);
   void release_key_(HandleKind k, uint64_t key);
   void note_comm(MPI_Comm c);
+  void request_element(const MPI_Request *where, MPI_Request r);
   void status_one(const MPI_Status *st, int request_slot, const StatusCtx &ctx, bool completed);
   void status_count_only(const MPI_Status *st);
   static bool is_special_int_array(const int *p);
@@ -289,6 +295,10 @@ template <class T> bool non_null(T v) {
   else
     return true;
 }
+// The handle a freeing call's parameter points to before the call; for a
+// NULL pointer (MPI rejects the call) a value-initialized handle, which no
+// registry holds, so nothing is released.
+template <class H> H handle_before(const H *p) { return p ? *p : H{}; }
 template <class F> const void *function_address(F fn) {
   if constexpr (std::is_pointer_v<F>)
     return reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(fn));

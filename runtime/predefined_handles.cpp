@@ -14,11 +14,14 @@ template <class H> void add(Recorder &r, HandleKind k, const char *name, H value
     r.handles[static_cast<int>(k)].add_predefined(handle_key(value), static_cast<uint32_t>(index));
 }
 
-template <class F> void add_callback(Recorder &r, const char *name, F fn) {
+template <class F> void add_callback(Recorder &r, const char *name, F fn, const char *type) {
   const void *p = function_address(fn);
   int index = find_predefined_callback(name);
-  if (p && index >= 0)
+  if (!p || index < 0)
+    return;
+  if (!r.callbacks.predefined(p)) // a parameter of another type: the first name
     r.callbacks.add_predefined(p, static_cast<uint32_t>(index));
+  r.predefined_callbacks.push_back({p, static_cast<uint32_t>(index), type});
 }
 
 }  // namespace
@@ -97,19 +100,20 @@ void Recorder::setup_predefined() {
   PILGRIM_KEYVAL(MPI_WIN_MODEL);
 #undef PILGRIM_KEYVAL
 
-  // Predefined callbacks (some libraries define the NULL ones as 0).
-#define PILGRIM_CALLBACK(name) add_callback(*this, #name, name)
-  PILGRIM_CALLBACK(MPI_COMM_NULL_COPY_FN);
-  PILGRIM_CALLBACK(MPI_COMM_NULL_DELETE_FN);
-  PILGRIM_CALLBACK(MPI_COMM_DUP_FN);
-  PILGRIM_CALLBACK(MPI_TYPE_NULL_COPY_FN);
-  PILGRIM_CALLBACK(MPI_TYPE_NULL_DELETE_FN);
-  PILGRIM_CALLBACK(MPI_TYPE_DUP_FN);
-  PILGRIM_CALLBACK(MPI_WIN_NULL_COPY_FN);
-  PILGRIM_CALLBACK(MPI_WIN_NULL_DELETE_FN);
-  PILGRIM_CALLBACK(MPI_WIN_DUP_FN);
+  // Predefined callbacks (some libraries define the NULL ones as 0), with the
+  // callback type each belongs to.
+#define PILGRIM_CALLBACK(name, type) add_callback(*this, #name, name, #type)
+  PILGRIM_CALLBACK(MPI_COMM_NULL_COPY_FN, MPI_Comm_copy_attr_function);
+  PILGRIM_CALLBACK(MPI_COMM_NULL_DELETE_FN, MPI_Comm_delete_attr_function);
+  PILGRIM_CALLBACK(MPI_COMM_DUP_FN, MPI_Comm_copy_attr_function);
+  PILGRIM_CALLBACK(MPI_TYPE_NULL_COPY_FN, MPI_Type_copy_attr_function);
+  PILGRIM_CALLBACK(MPI_TYPE_NULL_DELETE_FN, MPI_Type_delete_attr_function);
+  PILGRIM_CALLBACK(MPI_TYPE_DUP_FN, MPI_Type_copy_attr_function);
+  PILGRIM_CALLBACK(MPI_WIN_NULL_COPY_FN, MPI_Win_copy_attr_function);
+  PILGRIM_CALLBACK(MPI_WIN_NULL_DELETE_FN, MPI_Win_delete_attr_function);
+  PILGRIM_CALLBACK(MPI_WIN_DUP_FN, MPI_Win_copy_attr_function);
 #ifdef MPI_CONVERSION_FN_NULL
-  PILGRIM_CALLBACK(MPI_CONVERSION_FN_NULL);
+  PILGRIM_CALLBACK(MPI_CONVERSION_FN_NULL, MPI_Datarep_conversion_function);
 #endif
 #undef PILGRIM_CALLBACK
 }

@@ -50,6 +50,16 @@ struct ThreadState {
 };
 ThreadState &thread_state();
 
+// A predefined callback: its function, its index in the format's table and
+// its callback type ("MPI_Comm_copy_attr_function"). One function may stand
+// for several names (MPICH's MPI_COMM_DUP_FN, MPI_TYPE_DUP_FN and
+// MPI_WIN_DUP_FN are one function): the parameter's type picks the name.
+struct PredefinedCallback {
+  const void *fn;
+  uint32_t index;
+  const char *type;
+};
+
 struct SignatureStats {
   TimingAccumulator duration, interval;
   uint64_t count = 0;
@@ -76,6 +86,7 @@ public:
   RequestRegistry requests;
   AddressRegistry addresses; // buffers and pointers share one id space
   AddressRegistry callbacks;
+  std::vector<PredefinedCallback> predefined_callbacks;
   CommRegistry comms;
   IdAgreements agreements; // agreed ids of communicators, windows, files
 

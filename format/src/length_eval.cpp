@@ -55,11 +55,14 @@ int64_t eval_length_program(const LenInstr *program, size_t size, const LengthAc
     case LenOp::Elem: {
       int p = param_index(pc, in.arg);
       int64_t i = pop(pc);
-      if (i < 0)
-        fail(pc, "negative element index " + std::to_string(i));
+      if (i < 0) { // `index[nnodes-1]` of a graph of no nodes: as the runtime reads it
+        stack.push_back(0);
+        break;
+      }
       if (!acc.element)
         fail(pc, "no element accessor");
-      stack.push_back(acc.element(p, i));
+      const int64_t v = acc.element(p, i);
+      stack.push_back(v < 0 ? 0 : v); // MPI_UNDEFINED and friends count as 0
       break;
     }
     case LenOp::Add:

@@ -162,8 +162,8 @@ EXPECTED_LEN = {
     ('MPI_Dist_graph_neighbors', 'destweights'): 'maxoutdegree',
     ('MPI_Cart_rank', 'coords'): 'cart_dim(comm)',
     ('MPI_Cart_sub', 'remain_dims'): 'cart_dim(comm)',
-    ('MPI_Group_range_incl', 'ranges'): 'n*3',
-    ('MPI_Group_range_excl', 'ranges'): 'n*3',
+    ('MPI_Group_range_incl', 'ranges'): 'n',
+    ('MPI_Group_range_excl', 'ranges'): 'n',
     ('MPI_Comm_spawn', 'argv'): 'nullterm(argv)',
     ('MPI_Comm_spawn_multiple', 'array_of_commands'): 'count',
     # maxprocs is significant only at the root: recorded there (see ROOT_EXTRA)
@@ -540,7 +540,8 @@ class Checker:
                     self.problem(where, '%s: len %r, but the standard has no array here' % (at, spec['len']))
             else:
                 if isinstance(length, list):
-                    expected = '%s*%s' % (length[0], length[1])
+                    # int x[][3]: the length counts rows (kFlagMatrix3)
+                    expected = str(length[0])
                 elif length == '*':
                     expected = EXPECTED_LEN.get(key)
                 else:
