@@ -14,6 +14,7 @@
 #include "pilgrim/context_walk.h"
 #include "pilgrim/creation_tracker.h"
 #include "pilgrim/grammar_walker.h"
+#include "pilgrim/trace_reader.h"
 
 namespace pilgrim {
 namespace {
@@ -376,12 +377,6 @@ TEST(CreationTracker, AGridIsTheGridOfTheCreationThatApplies) {
   EXPECT_TRUE(has(t[11], "dest=2 (grid +1,0),")) << t[11];
 }
 
-// The calls of `sigs` as a CST in the given order, and a grammar over it.
-struct Walk {
-  std::vector<DecodedCall> calls;
-  Grammar rules;
-};
-
 TEST(CreationTracker, TheOrderOfCstEntriesDoesNotMatter) {
   // Cart_create, Cart_sub and split of the same ids: the same texts whatever
   // order the CST lists the entries in.
@@ -417,6 +412,44 @@ TEST(CreationTracker, TheOrderOfCstEntriesDoesNotMatter) {
   EXPECT_EQ(a, b);
   EXPECT_TRUE(has(a[2], "dest=1 (grid +1),")) << a[2];
   EXPECT_TRUE(has(a[6], "dest=self+(grid #1),")) << a[6];
+}
+
+// The texts of the calls of `rank` of a trace file, walked as pilgrim-dump
+// walks them.
+std::vector<std::string> file_texts(const std::string &bytes, uint32_t rank) {
+  const Trace trace = read_trace_from_memory(bytes, "t.pilgrim");
+  std::vector<DecodedCall> calls;
+  for (const CstEntry &e : trace.merged.cst)
+    calls.push_back(decode_signature(trace, e.signature));
+  CreationTracker t = CreationTracker::for_rank(trace, rank, calls);
+  const RankView v = trace.rank(rank);
+  GrammarWalker walker(*v.rules, v.root);
+  std::vector<std::string> out;
+  uint64_t term = 0;
+  while (walker.next(term)) {
+    out.push_back(format_call(calls[term], t.context()));
+    t.apply(calls[term]);
+  }
+  return out;
+}
+
+TEST(CreationTracker, TraceFilesOfVersions3And2) {
+  // Rank 1 of 4 is rank 2 of the reversed split, then rank 1 of the split
+  // that reuses comm#0 and win#0. Its completions' sources: relative to its
+  // rank in the request's communicator (version 3), or to its world rank
+  // (version 2).
+  const auto v3 = file_texts(sample::comm_reuse_trace_bytes(4, 3), 1);
+  ASSERT_EQ(v3.size(), 13u);
+  EXPECT_TRUE(has(v3[2], "dest=3 (+1),")) << v3[2];
+  EXPECT_TRUE(has(v3[3], "{source=1 (-1),")) << v3[3];
+  EXPECT_TRUE(has(v3[5], "target_rank=3 (+1),")) << v3[5];
+  EXPECT_TRUE(has(v3[9], "dest=2 (+1),")) << v3[9];
+  EXPECT_TRUE(has(v3[10], "{source=0 (-1),")) << v3[10];
+  EXPECT_TRUE(has(v3[12], "target_rank=2 (+1),")) << v3[12];
+  const auto v2 = file_texts(sample::comm_reuse_trace_bytes(4, 2), 1);
+  EXPECT_TRUE(has(v2[2], "dest=3 (+1),")) << v2[2];
+  EXPECT_TRUE(has(v2[3], "{source=0 (-1),")) << v2[3];
+  EXPECT_TRUE(has(v2[10], "{source=0 (-1),")) << v2[10];
 }
 
 TEST(ContextWalk, RepetitionsThatChangeNothingAreVisitedOnce) {
