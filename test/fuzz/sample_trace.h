@@ -441,6 +441,33 @@ inline std::string ring_trace_bytes(uint32_t nranks, bool timing = true) {
   return write_trace_to_memory(ring_header(nranks), ring_functions(), ranks);
 }
 
+// MPI_Win_create(buf#0, 64, 4, MPI_INFO_NULL, `comm`, win#`win`).
+inline std::string win_create_sig(uint64_t comm, uint64_t win) {
+  return SigBuilder("MPI_Win_create")
+      .v(sig::buffer_id(0))
+      .i(64)
+      .i(4)
+      .v(sig::kHandleNull)
+      .v(comm)
+      .arr(1)
+      .v(sig::handle_user(win))
+      .done();
+}
+
+// MPI_Put(buf#1, 1, MPI_INT, self`offset`, 0, 1, MPI_INT, win#`win`).
+inline std::string put_sig(int64_t offset, uint64_t win) {
+  return SigBuilder("MPI_Put")
+      .v(sig::buffer_id(1))
+      .i(1)
+      .v(kInt)
+      .v(sig::rank_relative(offset))
+      .i(0)
+      .i(1)
+      .v(kInt)
+      .v(sig::handle_user(win))
+      .done();
+}
+
 // A rank of a run that reuses communicator and window ids: a split with
 // reversed keys (comm#0, rank nranks-1-rank) with a wildcard receive, a send
 // and a window put in it, freed, then a split in rank order reusing comm#0
@@ -492,27 +519,8 @@ inline RankTrace comm_reuse_rank(int rank, int nranks) {
           .i(4)
           .done(),
       2);
-  add(SigBuilder("MPI_Win_create")
-          .v(sig::buffer_id(2))
-          .i(4)
-          .i(4)
-          .v(sig::kHandleNull)
-          .v(comm0)
-          .arr(1)
-          .v(sig::handle_user(0))
-          .done(),
-      2);
-  add(SigBuilder("MPI_Put")
-          .v(sig::buffer_id(1))
-          .i(1)
-          .v(kInt)
-          .v(sig::rank_relative(1))
-          .i(0)
-          .i(1)
-          .v(kInt)
-          .v(sig::handle_user(0))
-          .done(),
-      2);
+  add(win_create_sig(comm0, 0), 2);
+  add(put_sig(1, 0), 2);
   add(SigBuilder("MPI_Comm_free").arr(1).v(comm0).arr(1).v(sig::kHandleNull).done(), 1);
   add(split(rank), 1);
   auto t = [](int64_t v, uint64_t e = 1) { return GrammarSymbol{v, e}; };

@@ -135,29 +135,8 @@ std::string send(uint64_t rank_code, uint64_t c) {
       .v(c)
       .done();
 }
-std::string win_create(uint64_t c, uint64_t win) {
-  return SigBuilder("MPI_Win_create")
-      .v(s::buffer_id(0))
-      .i(64)
-      .i(4)
-      .v(s::kHandleNull)
-      .v(c)
-      .arr(1)
-      .v(s::handle_user(win))
-      .done();
-}
-std::string put(int64_t offset, uint64_t win) {
-  return SigBuilder("MPI_Put")
-      .v(s::buffer_id(1))
-      .i(1)
-      .v(sample::kInt)
-      .v(s::rank_relative(offset))
-      .i(0)
-      .i(1)
-      .v(sample::kInt)
-      .v(s::handle_user(win))
-      .done();
-}
+std::string win_create(uint64_t c, uint64_t win) { return sample::win_create_sig(c, win); }
+std::string put(int64_t offset, uint64_t win) { return sample::put_sig(offset, win); }
 std::string irecv_any(uint64_t c, uint64_t request) {
   return SigBuilder("MPI_Irecv")
       .v(s::buffer_id(0))

@@ -162,29 +162,8 @@ TEST(FormatSignature, RelativeRanksUseTheCommsTable) {
 TEST(FormatSignature, RmaRanksUseTheWindowsCreator) {
   // comm#4: this rank is rank 1 there; in MPI_COMM_WORLD it is rank 7.
   const std::vector<CommInfo> comms = {CommInfo{4, 1, 3, -1}};
-  auto create = [](uint64_t comm, uint64_t win) {
-    return SigBuilder("MPI_Win_create")
-        .v(s::buffer_id(0))
-        .i(64)
-        .i(4)
-        .v(s::kHandleNull)
-        .v(comm)
-        .arr(1)
-        .v(s::handle_user(win))
-        .done();
-  };
-  auto put = [](int64_t offset, uint64_t win) {
-    return SigBuilder("MPI_Put")
-        .v(s::buffer_id(1))
-        .i(1)
-        .v(sample::kInt)
-        .v(s::rank_relative(offset))
-        .i(0)
-        .i(1)
-        .v(sample::kInt)
-        .v(s::handle_user(win))
-        .done();
-  };
+  auto create = sample::win_create_sig;
+  auto put = sample::put_sig;
   // The rank's calls in order: each window's rank is its creator's rank in
   // the creating call's communicator at that call.
   CreationTracker state(7, kFormatVersion, comms, {});
