@@ -297,8 +297,9 @@ std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t c
   return "MPI_UNDEFINED";
 }
 
-// The source of a status: relative to the caller's rank in the call's first
-// communicator, or in MPI_COMM_WORLD when the call has none.
+// The source of the status of a call that names its source (MPI_Recv,
+// MPI_Probe): relative to the caller's rank in the call's first
+// communicator (in MPI_COMM_WORLD if it had none).
 std::string CallEmitter::status_source(const DecodedCall &call, uint64_t code) {
   const RankCode rc = decode_rank_code(code);
   switch (rc.kind) {

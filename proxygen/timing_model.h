@@ -1,6 +1,6 @@
 // The computation gap replayed before each call signature.
 //
-// A version-2 trace keeps, per signature and over all ranks that made it,
+// A version-2 or version-3 trace keeps, per signature and over all ranks that made it,
 // the duration of its calls and the interval between the starts of two
 // consecutive calls on a rank (mean, sd, min, max; runtime/recorder.cpp).
 // The intervals of a signature on a rank cover exactly the calls from just

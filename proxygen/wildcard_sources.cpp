@@ -156,7 +156,8 @@ std::map<uint64_t, std::vector<int64_t>> irecv_sources(const Trace &trace,
         const uint64_t irecv = it->second;
         live.erase(it);
         // A completion's status source is relative to the caller's rank in
-        // MPI_COMM_WORLD (docs/FORMAT.md §8.3).
+        // the request's communicator, here MPI_COMM_WORLD (in versions 1
+        // and 2 always MPI_COMM_WORLD; docs/FORMAT.md §8.3).
         int64_t source = kNoSource;
         if (d.second && d.second->kind == sig::kStatusFull) {
           const RankCode rc = decode_rank_code(d.second->source_code);

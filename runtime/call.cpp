@@ -177,7 +177,7 @@ void Call::tags(const int *p, int64_t n) {
 // grid (cartesian_offset.h), so that a wrapped neighbor is coded like an
 // interior one; elsewhere, or off the grid, by its offset in ranks.
 uint64_t Call::relative_code(int r, RankCtx ctx) {
-  if (ctx.cart >= 0 && rec().settings.cartesian_ranks) {
+  if (ctx.cart >= 0 && rec().settings.cartesian_ranks && rec().comms.cart_current(ctx)) {
     const CartFacts &g = rec().comms.cart(ctx.cart);
     int64_t y = 0;
     if (cart_encode(g.ndims, g.dims, g.periods, ctx.rank, r, y))
@@ -421,10 +421,13 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
       return;
     }
   }
-  // A status's source is relative to the call's communicator when the call
-  // has one (Recv, Probe); otherwise (Wait*, Test*, Get_count) to the
-  // caller's rank in MPI_COMM_WORLD, the base a reader can always know.
-  if (ctx.mode != StatusCtx::FromCall)
+  // A status's source is relative to the caller's rank in the call's
+  // communicator when the call has one (Recv, Probe), else in the
+  // communicator of the request it completes (Wait*, Test*: the context
+  // noted when the request was created, Cartesian where that communicator
+  // has a grid; format version 3), and in a call with neither (MPI_Mrecv)
+  // to its rank in MPI_COMM_WORLD.
+  if (ctx.mode == StatusCtx::None)
     info.ctx = comm_ctx(MPI_COMM_WORLD);
   int count = 0;
   PMPI_Get_count(st, MPI_BYTE, &count);

@@ -28,6 +28,9 @@ namespace pilgrim::rt {
 struct RankCtx {
   int rank = -1;
   int cart = -1; // the communicator's grid (CommRegistry::cart), -1 if none
+  // The grid slot's generation when this context was taken: a request's
+  // context outlives MPI_Comm_free, and a freed slot is reused.
+  uint32_t cart_gen = 0;
 };
 RankCtx comm_ctx(MPI_Comm comm);
 RankCtx group_ctx(MPI_Group group);

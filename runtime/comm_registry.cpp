@@ -58,6 +58,7 @@ void CommRegistry::fill_topology(CommFacts &f, MPI_Comm comm) {
       } else {
         f.cart = static_cast<int>(carts_.size());
         carts_.push_back(g);
+        cart_gen_.push_back(0);
       }
     }
   } else if (status == MPI_GRAPH) {
@@ -72,8 +73,10 @@ void CommRegistry::fill_topology(CommFacts &f, MPI_Comm comm) {
 
 void CommRegistry::forget(uint64_t key) {
   if (const uint32_t *i = map_.find(key)) {
-    if (facts_[*i].cart >= 0)
+    if (facts_[*i].cart >= 0) {
+      ++cart_gen_[static_cast<size_t>(facts_[*i].cart)];
       free_carts_.push_back(facts_[*i].cart);
+    }
     free_.push_back(*i);
     map_.erase(key);
   }

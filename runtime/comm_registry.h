@@ -41,9 +41,13 @@ public:
     if (handle_matches(comm, world_key_))
       return {world_rank_, -1};
     const CommFacts &f = facts(comm);
-    return {f.rank, f.cart};
+    return {f.rank, f.cart, f.cart >= 0 ? cart_gen_[static_cast<size_t>(f.cart)] : 0};
   }
   const CartFacts &cart(int index) const { return carts_[static_cast<size_t>(index)]; }
+  // Whether `ctx`'s grid is still the one it was taken from.
+  bool cart_current(const RankCtx &ctx) const {
+    return ctx.cart >= 0 && cart_gen_[static_cast<size_t>(ctx.cart)] == ctx.cart_gen;
+  }
   void forget(uint64_t key);
   void set_encoded_id(MPI_Comm comm, uint64_t encoded);
   // A communicator whose facts are known without asking MPI (an idup'ed one,
@@ -56,7 +60,7 @@ public:
   const std::vector<CommFacts> &history() const { return history_; }
   size_t memory_bytes() const {
     return map_.memory_bytes() + facts_.capacity() * sizeof(CommFacts) +
-           carts_.capacity() * sizeof(CartFacts);
+           carts_.capacity() * sizeof(CartFacts) + cart_gen_.capacity() * sizeof(uint32_t);
   }
 
 private:
@@ -66,6 +70,7 @@ private:
   std::vector<CommFacts> facts_;
   std::vector<uint32_t> free_;
   std::vector<CartFacts> carts_;
+  std::vector<uint32_t> cart_gen_; // per grid slot: how often it was freed
   std::vector<int> free_carts_;
   std::vector<CommFacts> history_;
   uint64_t world_key_ = 0;

@@ -20,12 +20,6 @@ std::string safe_name(const char *name) {
 
 std::string signed_offset(int64_t v) { return (v < 0 ? "" : "+") + std::to_string(v); }
 
-// What a relative or Cartesian rank code is relative to.
-struct RankBase {
-  int64_t rank = -1;                   // the caller's rank, -1 unknown
-  const CartTopology *cart = nullptr; // the communicator's grid, if known
-};
-
 // A Cartesian code's displacement per dimension, "-1,0,+1", or its offset
 // when the grid is unknown.
 std::string format_displacement(int64_t y, const CartTopology *cart) {
@@ -277,12 +271,13 @@ void append_value(std::string &out, const DecodedCall &call, size_t param, const
     out += "...";
     return;
   }
+  // What rank codes are relative to; a status's source can differ per
+  // element (each belongs to its own request).
   const bool needs_rank = p.role == Role::Rank || p.role == Role::Status;
-  RankBase caller_rank;
-  if (needs_rank) {
-    caller_rank.rank = caller_rank_for(call, param, ctx);
-    caller_rank.cart = cart_for(call, param, ctx);
-  }
+  const RankBase caller_rank = needs_rank ? base_for(call, param, 0, ctx) : RankBase{};
+  auto base_of = [&](size_t i) {
+    return p.role == Role::Status && i > 0 ? base_for(call, param, i, ctx) : caller_rank;
+  };
   if (v.null) {
     out += p.role == Role::Status ? "MPI_STATUSES_IGNORE" : "NULL";
     return;
@@ -309,7 +304,7 @@ void append_value(std::string &out, const DecodedCall &call, size_t param, const
     } else {
       if (i)
         out += ", ";
-      append_element(out, p, v.elements[i], caller_rank);
+      append_element(out, p, v.elements[i], base_of(i));
     }
   }
   out += ']';

@@ -107,7 +107,7 @@ void read_merged(const Container &c, const std::string &name, const Singles &at,
   for (size_t i = 0; i < c.sections.size(); ++i)
     if (c.sections[i].type == static_cast<uint16_t>(SectionType::Rank) ||
         c.sections[i].type == static_cast<uint16_t>(SectionType::Timing))
-      fail(c.label(i) + ": per-rank section in a version-2 file");
+      fail(c.label(i) + ": per-rank section in a version-" + std::to_string(c.version) + " file");
   if (at.merged_cst < 0)
     fail("no MERGED_CST section");
   if (at.merged_grammar < 0)

@@ -31,6 +31,9 @@ int main(int argc, char **argv) {
   put(dir, "file-ring-1", 0, sample::ring_trace_bytes(1));
   put(dir, "file-ring-3", 0, sample::ring_trace_bytes(3));
   put(dir, "file-ring-2-notiming", 0, sample::ring_trace_bytes(2, false));
+  // Merged traces whose communicator and window ids are reused (FORMAT.md §7.7).
+  put(dir, "file-comm-reuse-v3", 0, sample::comm_reuse_trace_bytes(3, 3));
+  put(dir, "file-comm-reuse-v2", 0, sample::comm_reuse_trace_bytes(3, 2));
   {
     TraceHeader h = sample::ring_header(1);
     put(dir, "file-empty", 0, write_trace_to_memory(h, {}, {serialize_rank(RankTrace{})}));

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "pilgrim/crc32c.h"
 #include "pilgrim/function_table.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/signature_encoding.h"
@@ -438,6 +439,119 @@ inline std::string ring_trace_bytes(uint32_t nranks, bool timing = true) {
   for (uint32_t r = 0; r < nranks; ++r)
     ranks.push_back(serialize_rank(ring_rank(static_cast<int>(r), timing)));
   return write_trace_to_memory(ring_header(nranks), ring_functions(), ranks);
+}
+
+// MPI_Win_create(buf#0, 64, 4, MPI_INFO_NULL, `comm`, win#`win`).
+inline std::string win_create_sig(uint64_t comm, uint64_t win) {
+  return SigBuilder("MPI_Win_create")
+      .v(sig::buffer_id(0))
+      .i(64)
+      .i(4)
+      .v(sig::kHandleNull)
+      .v(comm)
+      .arr(1)
+      .v(sig::handle_user(win))
+      .done();
+}
+
+// MPI_Put(buf#1, 1, MPI_INT, self`offset`, 0, 1, MPI_INT, win#`win`).
+inline std::string put_sig(int64_t offset, uint64_t win) {
+  return SigBuilder("MPI_Put")
+      .v(sig::buffer_id(1))
+      .i(1)
+      .v(kInt)
+      .v(sig::rank_relative(offset))
+      .i(0)
+      .i(1)
+      .v(kInt)
+      .v(sig::handle_user(win))
+      .done();
+}
+
+// A rank of a run that reuses communicator and window ids: a split with
+// reversed keys (comm#0, rank nranks-1-rank) with a wildcard receive, a send
+// and a window put in it, freed, then a split in rank order reusing comm#0
+// (rank `rank`) and win#0 with the same calls.
+//   R0 -> t0 R1 t6 t7 R1      R1 -> t1 t2 t3 t4 t5
+inline RankTrace comm_reuse_rank(int rank, int nranks) {
+  RankTrace rt;
+  auto add = [&](std::string sig, uint64_t count) {
+    CstEntry e;
+    e.signature = std::move(sig);
+    e.count = count;
+    rt.cst.push_back(std::move(e));
+  };
+  auto split = [](int key) {
+    return SigBuilder("MPI_Comm_split").v(kWorld).i(0).i(key).arr(1).v(sig::handle_user(0)).done();
+  };
+  const uint64_t comm0 = sig::handle_user(0);
+  add(split(nranks - 1 - rank), 1);
+  add(SigBuilder("MPI_Irecv")
+          .v(sig::buffer_id(0))
+          .i(1)
+          .v(kInt)
+          .v(sig::kRankAnySource)
+          .v(sig::tag_value(0))
+          .v(comm0)
+          .arr(1)
+          .v(sig::handle_user(0))
+          .done(),
+      2);
+  add(SigBuilder("MPI_Send")
+          .v(sig::buffer_id(1))
+          .i(1)
+          .v(kInt)
+          .v(sig::rank_relative(1))
+          .v(sig::tag_value(0))
+          .v(comm0)
+          .done(),
+      2);
+  add(SigBuilder("MPI_Waitall")
+          .i(1)
+          .arr(1)
+          .v(sig::handle_user(0))
+          .arr(1)
+          .v(sig::kHandleNull)
+          .arr(1)
+          .v(sig::kStatusFull)
+          .v(sig::rank_relative(-1))
+          .v(sig::tag_value(0))
+          .i(4)
+          .done(),
+      2);
+  add(win_create_sig(comm0, 0), 2);
+  add(put_sig(1, 0), 2);
+  add(SigBuilder("MPI_Comm_free").arr(1).v(comm0).arr(1).v(sig::kHandleNull).done(), 1);
+  add(split(rank), 1);
+  auto t = [](int64_t v, uint64_t e = 1) { return GrammarSymbol{v, e}; };
+  auto r = [](uint64_t k, uint64_t e = 1) { return GrammarSymbol{rule_symbol_value(k), e}; };
+  rt.grammar.rules = {{t(0), r(1), t(6), t(7), r(1)}, {t(1), t(2), t(3), t(4), t(5)}};
+  rt.comms = {CommInfo{0, nranks - 1 - rank, nranks, -1}, CommInfo{0, rank, nranks, -1}};
+  return rt;
+}
+
+// The comm_reuse ranks as a merged trace of format version `version` (2 or
+// 3: the same bytes but for the header's version).
+inline std::string comm_reuse_trace_bytes(int nranks, uint16_t version) {
+  std::vector<RankTrace> ranks;
+  for (int r = 0; r < nranks; ++r)
+    ranks.push_back(comm_reuse_rank(r, nranks));
+  TraceHeader h = ring_header(static_cast<uint32_t>(nranks));
+  std::vector<const FunctionInfo *> functions;
+  for (const char *n : {"MPI_Send", "MPI_Irecv", "MPI_Waitall", "MPI_Comm_split", "MPI_Comm_free",
+                        "MPI_Win_create", "MPI_Put"})
+    functions.push_back(&function(n));
+  std::string bytes =
+      write_merged_trace_to_memory(h, functions, merged_from_ranks(std::move(ranks)));
+  if (version != bytes[8]) {
+    // Same layout: only the version (bytes 8..9) and the header's CRC change.
+    bytes[8] = static_cast<char>(version & 0xff);
+    bytes[9] = static_cast<char>(version >> 8);
+    const uint32_t crc = crc32c(reinterpret_cast<const uint8_t *>(bytes.data()), 28);
+    for (int i = 0; i < 4; ++i)
+      bytes[28 + i] = static_cast<char>((crc >> (8 * i)) & 0xff);
+  }
+  return bytes;
 }
 
 } // namespace pilgrim::sample

@@ -14,8 +14,11 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pilgrim/call_formatter.h"
+#include "pilgrim/context_walk.h"
+#include "pilgrim/creation_tracker.h"
 #include "pilgrim/file_layout.h"
 #include "pilgrim/function_table_codec.h"
 #include "pilgrim/grammar_walker.h"
@@ -23,7 +26,6 @@
 #include "pilgrim/message_volume.h"
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
-#include "pilgrim/rank_context.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
@@ -39,6 +41,7 @@ std::string wrap(std::string_view meta, std::string_view functions, std::string_
   std::string out;
   StringSink sink(out);
   ContainerWriter w(sink);
+  w.set_version(kFormatVersionPerRank); // a RANK section: the per-rank layout
   w.add_encoded_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical, 0,
                         meta, meta.size());
   w.add_encoded_section(static_cast<uint16_t>(SectionType::Functions), kNoRank, kSectionCritical, 0,
@@ -90,26 +93,38 @@ void use_call(const DecodedCall &call, const CallContext &ctx) {
 }
 
 void use_trace(const Trace &trace) {
+  // Every CST entry decoded once (function nullptr where it does not).
+  std::vector<DecodedCall> calls(trace.merged.cst.size());
+  for (size_t t = 0; t < calls.size(); ++t) {
+    try {
+      calls[t] = decode_signature(trace, trace.merged.cst[t].signature);
+    } catch (const TraceError &) {
+    }
+  }
   // Ranks share grammars: look at a bounded number of them.
   for (uint32_t r = 0; r < trace.nranks() && r < 64; ++r) {
     const RankView v = trace.rank(r);
-    const RankContext context(trace, r); // window ranks and Cartesian grids from the CST
-    const CallContext &ctx = context.ctx;
-    for (const auto &tc : terminal_counts(*v.rules, v.root)) {
-      if (tc.first >= v.cst->size())
-        __builtin_trap(); // checked at read time
-      try {
-        use_call(decode_signature(trace, (*v.cst)[tc.first].signature), ctx);
-      } catch (const TraceError &) {
-      }
-    }
+    // As pilgrim-dump --grammar and --stats: each entry in the contexts of its uses.
+    CreationTracker per_entry = CreationTracker::for_rank(trace, r, calls);
+    walk_in_context(*v.rules, v.root, calls, per_entry,
+                    [&](uint64_t t, uint64_t, const CallContext &ctx) {
+                      if (t >= v.cst->size())
+                        __builtin_trap(); // checked at read time
+                      if (calls[t].function)
+                        use_call(calls[t], ctx);
+                    });
     (void)expanded_length(*v.rules, v.root);
     (void)trace.rank_trace(r);
+    // As the call listing: each call in the context of its position.
+    CreationTracker per_call = CreationTracker::for_rank(trace, r, calls);
     GrammarWalker walker(*v.rules, v.root);
     uint64_t t;
     for (int n = 0; n < 100000 && walker.next(t); ++n) {
       if (t >= v.cst->size())
         __builtin_trap(); // the walker must stay in range
+      if (n < 1000 && calls[t].function)
+        use_call(calls[t], per_call.context());
+      per_call.apply(calls[t]);
     }
   }
 }
@@ -146,8 +161,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     case 5: {
       const DecodedCall call = decode_signature(sample::lookup, in);
-      std::vector<CommInfo> comms = {CommInfo{0, 1, 4, -1}, CommInfo{1, 0, 2, 3}};
-      use_call(call, CallContext{1, &comms});
+      // Communicators 0 and 1 exist from the start (one entry each, no creation).
+      const CreationTracker state(1, kFormatVersion, {CommInfo{0, 1, 4, -1}, CommInfo{1, 0, 2, 3}},
+                                  {});
+      use_call(call, state.context());
       break;
     }
     default:

@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "pilgrim/call_formatter.h"
+#include "pilgrim/creation_tracker.h"
 #include "pilgrim/function_table.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/rank_codec.h"
-#include "pilgrim/rank_context.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/timing_mode.h"
 #include "pilgrim/trace_reader.h"
@@ -116,9 +116,9 @@ const ParamInfo kCommRankParams[] = {
 const FunctionInfo kBarrier{176, "MPI_Barrier", 1, kBarrierParams};
 const FunctionInfo kCommRank{269, "MPI_Comm_rank", 2, kCommRankParams};
 
-// §13.3: version 2, two ranks that each call MPI_Comm_rank once and
+// §13.3: version 3, two ranks that each call MPI_Comm_rank once and
 // MPI_Barrier three times.
-TEST(FormatDocExamples, TwoRankVersion2File) {
+TEST(FormatDocExamples, TwoRankVersion3File) {
   MergedTrace m;
   m.cst.resize(2);
   // MPI_Comm_rank(MPI_COMM_WORLD, &rank): function 269, thread 0, comm,
@@ -135,20 +135,25 @@ TEST(FormatDocExamples, TwoRankVersion2File) {
   stored.compress = false;
   const std::string file =
       write_merged_trace_to_memory(example_header(2), {&kBarrier, &kCommRank}, m, stored);
-  expect_doc_shows("v2-two-ranks", file);
+  expect_doc_shows("v3-two-ranks", file);
 
   // And it reads back as the doc says.
   const Trace t = read_trace_from_memory(file);
-  EXPECT_EQ(t.header.version, 2);
+  EXPECT_EQ(t.header.version, 3);
   ASSERT_EQ(t.functions.size(), 2u);
   EXPECT_EQ(t.functions[0].info().params[0].len_text, nullptr);
+  std::vector<DecodedCall> cst;
+  for (const CstEntry &e : t.merged.cst)
+    cst.push_back(decode_signature(t, e.signature));
   for (uint32_t r = 0; r < 2; ++r) {
     const RankView v = t.rank(r);
-    const RankContext rc(t, r);
+    CreationTracker state = CreationTracker::for_rank(t, r, cst);
     std::vector<std::string> calls;
     GrammarWalker walk(*v.rules, v.root);
-    for (uint64_t terminal; walk.next(terminal);)
-      calls.push_back(format_call(decode_signature(t, (*v.cst)[terminal].signature), rc.ctx));
+    for (uint64_t terminal; walk.next(terminal);) {
+      calls.push_back(format_call(cst[terminal], state.context()));
+      state.apply(cst[terminal]);
+    }
     const std::string rank_call =
         "MPI_Comm_rank(comm=MPI_COMM_WORLD, rank=" + std::to_string(r) + " (+0)) = MPI_SUCCESS";
     const std::string barrier = "MPI_Barrier(comm=MPI_COMM_WORLD) = MPI_SUCCESS";

@@ -9,6 +9,7 @@
 
 #include "../fuzz/sample_trace.h"
 #include "pilgrim/call_formatter.h"
+#include "pilgrim/creation_tracker.h"
 #include "pilgrim/message_volume.h"
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/signature_decoder.h"
@@ -24,9 +25,13 @@ namespace s = sig;
 
 DecodedCall decode(const std::string &bytes) { return decode_signature(sample::lookup, bytes); }
 
+// The call's text on a rank with world rank `world_rank` whose communicators
+// `comms` all exist from its first call (one entry each, no creation).
 std::string text(const std::string &bytes, int64_t world_rank = 2,
                  const std::vector<CommInfo> *comms = nullptr) {
-  return format_call(decode(bytes), CallContext{world_rank, comms});
+  const CreationTracker state(world_rank, kFormatVersion, comms ? *comms : std::vector<CommInfo>{},
+                              {});
+  return format_call(decode(bytes), state.context());
 }
 
 std::string hex(const std::string &b) {
@@ -157,56 +162,25 @@ TEST(FormatSignature, RelativeRanksUseTheCommsTable) {
 TEST(FormatSignature, RmaRanksUseTheWindowsCreator) {
   // comm#4: this rank is rank 1 there; in MPI_COMM_WORLD it is rank 7.
   const std::vector<CommInfo> comms = {CommInfo{4, 1, 3, -1}};
-  auto create = [](uint64_t comm, uint64_t win) {
-    return SigBuilder("MPI_Win_create")
-        .v(s::buffer_id(0))
-        .i(64)
-        .i(4)
-        .v(s::kHandleNull)
-        .v(comm)
-        .arr(1)
-        .v(s::handle_user(win))
-        .done();
-  };
-  auto put = [](int64_t offset, uint64_t win) {
-    return SigBuilder("MPI_Put")
-        .v(s::buffer_id(1))
-        .i(1)
-        .v(sample::kInt)
-        .v(s::rank_relative(offset))
-        .i(0)
-        .i(1)
-        .v(sample::kInt)
-        .v(s::handle_user(win))
-        .done();
-  };
-  Trace trace;
-  for (const char *f : {"MPI_Win_create", "MPI_Put"})
-    trace.functions.emplace_back(sample::function(f));
-  std::vector<CstEntry> cst(6);
-  cst[0].signature = create(s::handle_user(4), 0);       // win#0 over comm#4: rank 1
-  cst[1].signature = create(sample::kWorld, 1);          // win#1 over WORLD: rank 7...
-  cst[2].signature = create(s::handle_predefined(1), 1); // ...and, reused, over SELF: rank 0
-  cst[3].signature = create(sample::kWorld, 2);          // win#2 twice over WORLD: rank 7
-  cst[4].signature = create(sample::kWorld, 2);
-  cst[5].signature = std::string("\x18\x00\xff", 3); // malformed: skipped
-  CallContext ctx{7, &comms};
-  const std::vector<WindowRank> windows = window_ranks(trace, cst, ctx);
-  ASSERT_EQ(windows.size(), 3u);
-  EXPECT_EQ(windows[0].win_id, 0u);
-  EXPECT_EQ(windows[0].rank, 1);
-  EXPECT_EQ(windows[1].rank, -1); // ambiguous
-  EXPECT_EQ(windows[2].rank, 7);
-  ctx.windows = &windows;
+  auto create = sample::win_create_sig;
+  auto put = sample::put_sig;
+  // The rank's calls in order: each window's rank is its creator's rank in
+  // the creating call's communicator at that call.
+  CreationTracker state(7, kFormatVersion, comms, {});
   auto put_text = [&](int64_t offset, uint64_t win) {
-    return format_call(decode(put(offset, win)), ctx);
+    return format_call(decode(put(offset, win)), state.context());
   };
+  auto run = [&](const std::string &sig) { state.apply(decode(sig)); };
+  EXPECT_NE(put_text(1, 0).find("target_rank=self+1,"), std::string::npos); // not created yet
+  run(create(s::handle_user(4), 0)); // win#0 over comm#4: rank 1
+  run(create(sample::kWorld, 1));    // win#1 over WORLD: rank 7
   EXPECT_NE(put_text(1, 0).find("target_rank=2 (+1),"), std::string::npos);
-  EXPECT_NE(put_text(-2, 1).find("target_rank=self-2,"), std::string::npos);
-  EXPECT_NE(put_text(-7, 2).find("target_rank=0 (-7),"), std::string::npos);
+  EXPECT_NE(put_text(-2, 1).find("target_rank=5 (-2),"), std::string::npos);
+  run(create(s::handle_predefined(1), 1)); // win#1 reused over SELF: rank 0
+  EXPECT_NE(put_text(0, 1).find("target_rank=0 (+0),"), std::string::npos);
   EXPECT_NE(put_text(1, 9).find("target_rank=self+1,"), std::string::npos); // never created
-  ctx.windows = nullptr;
-  EXPECT_NE(put_text(1, 0).find("target_rank=self+1,"), std::string::npos);
+  EXPECT_NE(format_call(decode(put(1, 0)), CallContext{7}).find("target_rank=self+1,"),
+            std::string::npos); // no state: nothing known of windows
 }
 
 TEST(FormatSignature, TagsBuffersHandles) {
@@ -471,7 +445,7 @@ TEST(FormatSignature, MalformedInputsThrow) {
 
 TEST(FormatSignature, MessageVolume) {
   auto vol = [](const std::string &b, int64_t world = 0) {
-    return message_volume(decode(b), CallContext{world, nullptr});
+    return message_volume(decode(b), CallContext{world});
   };
   const auto &ring = sample::ring_rank(0).cst;
   EXPECT_EQ(vol(ring[3].signature).bytes, 32u); // 8 x MPI_INT

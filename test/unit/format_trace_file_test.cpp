@@ -15,9 +15,9 @@
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/section_compression.h"
+#include "pilgrim/timing_codec.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
-#include "pilgrim/timing_codec.h"
 #include "pilgrim/trace_reader.h"
 #include "pilgrim/trace_writer.h"
 
@@ -215,14 +215,35 @@ TEST(FormatTraceFile, ChecksumMessagesNameTheSection) {
 
 TEST(FormatTraceFile, NewerVersionIsRejected) {
   std::string bytes = sample::ring_trace_bytes(1);
-  bytes[8] = 3;
-  EXPECT_EQ(error_of(bytes), "t.pilgrim: format version 3 is newer than this reader supports (2)");
-  // Even when the rest of the header is unreadable (a v3 layout may differ).
+  bytes[8] = 4;
+  EXPECT_EQ(error_of(bytes), "t.pilgrim: format version 4 is newer than this reader supports (3)");
+  // Even when the rest of the header is unreadable (a v4 layout may differ).
   EXPECT_EQ(error_of(bytes.substr(0, 10)),
-            "t.pilgrim: format version 3 is newer than this reader supports (2)");
+            "t.pilgrim: format version 4 is newer than this reader supports (3)");
   bytes[8] = 0;
   fix_header_crc(bytes);
   EXPECT_EQ(error_of(bytes), "t.pilgrim: invalid format version 0");
+}
+
+TEST(FormatTraceFile, MergedTracesAreVersion3AndVersion2StillReads) {
+  std::vector<RankTrace> ranks;
+  for (int r = 0; r < 3; ++r)
+    ranks.push_back(sample::ring_rank(r));
+  const MergedTrace merged = merged_from_ranks(ranks);
+  std::string bytes =
+      write_merged_trace_to_memory(sample::ring_header(3), sample::ring_functions(), merged);
+  EXPECT_EQ(bytes[8], 3); // only the meaning of completion statuses changed (FORMAT.md §10)
+  const Trace v3 = read_trace_from_memory(bytes, "t.pilgrim");
+  EXPECT_EQ(v3.header.version, 3u);
+  bytes[8] = 2;
+  fix_header_crc(bytes);
+  const Trace v2 = read_trace_from_memory(bytes, "t.pilgrim");
+  EXPECT_EQ(v2.header.version, 2u);
+  EXPECT_EQ(v2.merged.rank_map, v3.merged.rank_map);
+  EXPECT_EQ(v2.merged.comms, v3.merged.comms);
+  ASSERT_EQ(v2.merged.cst.size(), v3.merged.cst.size());
+  for (size_t i = 0; i < v2.merged.cst.size(); ++i)
+    EXPECT_EQ(v2.merged.cst[i].signature, v3.merged.cst[i].signature);
 }
 
 TEST(FormatTraceFile, HeaderChecks) {

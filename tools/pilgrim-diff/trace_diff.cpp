@@ -6,8 +6,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "pilgrim/rank_context.h"
 #include "pilgrim/call_formatter.h"
+#include "pilgrim/creation_tracker.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/poll_call.h"
 #include "pilgrim/signature_decoder.h"
@@ -46,24 +46,38 @@ bool is_failed_poll(const DecodedCall &call) {
   return poll_outcome(call) == PollOutcome::Failed;
 }
 
-// One rank's calls in order; with `relaxed`, failed polls are skipped.
+// One rank's calls in order, each with the context at its position; with
+// `relaxed`, failed polls are skipped.
 class CallStream {
 public:
   CallStream(const Trace &t, const std::vector<DecodedCall> &calls, uint32_t rank, bool relaxed)
       : view_(t.rank(rank)), walker_(*view_.rules, view_.root), calls_(calls),
-        relaxed_(relaxed) {}
+        tracker_(CreationTracker::for_rank(t, rank, calls)), relaxed_(relaxed) {}
   bool next(uint64_t &terminal) {
-    while (walker_.next(terminal))
-      if (!relaxed_ || terminal >= calls_.size() || !is_failed_poll(calls_[terminal]))
+    if (pending_ < calls_.size())
+      tracker_.apply(calls_[pending_]); // the previous call takes effect
+    pending_ = UINT64_MAX;
+    while (walker_.next(terminal)) {
+      if (terminal >= calls_.size())
         return true;
+      if (!relaxed_ || !is_failed_poll(calls_[terminal])) {
+        pending_ = terminal;
+        return true;
+      }
+      tracker_.apply(calls_[terminal]);
+    }
     return false;
   }
+  // The context of the call next() returned last.
+  CallContext context() const { return tracker_.context(); }
 
 private:
   RankView view_;
   GrammarWalker walker_;
   const std::vector<DecodedCall> &calls_;
+  CreationTracker tracker_;
   bool relaxed_;
+  uint64_t pending_ = UINT64_MAX;
 };
 
 std::string param_text(const DecodedCall &call, size_t p, const CallContext &ctx) {
@@ -124,8 +138,7 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallConte
     if (relaxed && na == "MPI_Error_string" && a.function->params[p].dir != Direction::In)
       continue;
     const std::string ta = param_text(a, p, ca), tb = param_text(b, p, cb);
-    if (ta != tb && relaxed && a.function->params[p].role == Role::Rank &&
-        ta == "MPI_ANY_SOURCE")
+    if (ta != tb && relaxed && a.function->params[p].role == Role::Rank && ta == "MPI_ANY_SOURCE")
       continue;
     if (ta != tb && relaxed && a.function->params[p].role == Role::Status &&
         same_counts(a.params[p], b.params[p]))
@@ -165,8 +178,8 @@ DiffResult diff_traces(const Trace &a, const Trace &b, const DiffSettings &setti
   DiffResult r;
   if (a.nranks() != b.nranks()) {
     r.identical = false;
-    r.message = "rank count differs: " + std::to_string(a.nranks()) + " vs " +
-                std::to_string(b.nranks());
+    r.message =
+        "rank count differs: " + std::to_string(a.nranks()) + " vs " + std::to_string(b.nranks());
     return r;
   }
   const std::vector<DecodedCall> ca = decode_all(a);
@@ -187,8 +200,8 @@ DiffResult diff_traces(const Trace &a, const Trace &b, const DiffSettings &setti
         return r;
       }
       if (a.merged.cst[ta].signature != b.merged.cst[tb].signature) {
-        RankContext xa(a, rank), xb(b, rank);
-        const std::string d = describe(ca[ta], cb[tb], xa.ctx, xb.ctx, settings.relaxed);
+        const std::string d =
+            describe(ca[ta], cb[tb], sa.context(), sb.context(), settings.relaxed);
         if (d.empty())
           continue;
         r.identical = false;
@@ -215,8 +228,8 @@ DiffResult diff_traces(const Trace &a, const Trace &b, const DiffSettings &setti
       if (std::fabs(rel) > settings.tolerance) {
         r.identical = false;
         r.message = "timing: " + std::string(ca[i].function->name) + " (CST entry " +
-                    std::to_string(i) + "): mean duration differs: " + sci(da.mean) +
-                    " s vs " + sci(db.mean) + " s (" + pct(rel) + ", tolerance " +
+                    std::to_string(i) + "): mean duration differs: " + sci(da.mean) + " s vs " +
+                    sci(db.mean) + " s (" + pct(rel) + ", tolerance " +
                     pct(settings.tolerance).substr(1) + ")";
         return r;
       }

@@ -19,19 +19,24 @@ std::vector<DecodedCall> decode_cst(const Trace &trace) {
   return calls;
 }
 
+std::string call_text(const DecodedCall &call, const CallContext &ctx) {
+  std::string s = format_call(call, ctx);
+  if (call.thread_id != 0)
+    s = "[thread " + std::to_string(call.thread_id) + "] " + s;
+  return s;
+}
+
 RankCallTexts::RankCallTexts(const Trace &trace, const std::vector<DecodedCall> &calls,
                              uint32_t rank)
-    : calls_(calls), context_(trace, rank), texts_(calls.size()), done_(calls.size(), false) {}
+    : calls_(calls), tracker_(CreationTracker::for_rank(trace, rank, calls)), texts_(calls.size()),
+      made_in_(calls.size(), 0) {}
 
-const std::string &RankCallTexts::text(uint64_t t) {
-  if (!done_[t]) {
-    const DecodedCall &call = calls_[t];
-    std::string s = format_call(call, context_.ctx);
-    if (call.thread_id != 0)
-      s = "[thread " + std::to_string(call.thread_id) + "] " + s;
-    texts_[t] = std::move(s);
-    done_[t] = true;
+const std::string &RankCallTexts::next(uint64_t t) {
+  if (made_in_[t] != tracker_.version() + 1) {
+    texts_[t] = call_text(calls_[t], tracker_.context());
+    made_in_[t] = tracker_.version() + 1;
   }
+  tracker_.apply(calls_[t]);
   return texts_[t];
 }
 
@@ -44,7 +49,7 @@ void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedC
   uint64_t terminal = 0;
   uint64_t n = 0;
   while (walker.next(terminal))
-    out << prefix << std::to_string(n++) << ": " << texts.text(terminal) << '\n';
+    out << prefix << std::to_string(n++) << ": " << texts.next(terminal) << '\n';
 }
 
 } // namespace pilgrim::dump

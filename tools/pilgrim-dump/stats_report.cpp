@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "pilgrim/rank_context.h"
-#include "pilgrim/grammar_walker.h"
+#include "pilgrim/context_walk.h"
+#include "pilgrim/creation_tracker.h"
 #include "pilgrim/message_volume.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/timing_stats.h"
@@ -69,27 +69,25 @@ void print_stats(TextOutput &out, const Trace &trace, const std::vector<DecodedC
   std::map<uint16_t, FunctionStats> by_id;
   const uint32_t first = only_rank < 0 ? 0 : static_cast<uint32_t>(only_rank);
   const uint32_t last = only_rank < 0 ? trace.nranks() : first + 1;
-  std::map<uint32_t, std::vector<std::pair<uint64_t, uint64_t>>> counts_of_grammar;
   std::vector<bool> used(calls.size(), false);
   for (uint32_t r = first; r < last; ++r) {
+    // Each call's volume in the context of its position (a root's rank in a
+    // communicator depends on which creation of its id applies).
     const RankView v = trace.rank(r);
-    auto it = counts_of_grammar.find(v.grammar);
-    if (it == counts_of_grammar.end())
-      it = counts_of_grammar.emplace(v.grammar, terminal_counts(*v.rules, v.root)).first;
-    const RankContext rc(trace, r);
-    const CallContext &ctx = rc.ctx;
-    for (const auto &tc : it->second) {
-      const DecodedCall &call = calls.at(tc.first);
-      FunctionStats &s = by_id[call.function_id];
-      if (s.name.empty())
-        s.name = sanitize_for_message(call.function->name ? call.function->name : "?", 200);
-      s.calls = sat_add(s.calls, tc.second);
-      const MessageVolume mv = message_volume(call, ctx);
-      s.bytes = sat_add(s.bytes, sat_mul(mv.bytes, tc.second));
-      if (!mv.complete)
-        s.unsized_calls = sat_add(s.unsized_calls, tc.second);
-      used[tc.first] = true;
-    }
+    CreationTracker tracker = CreationTracker::for_rank(trace, r, calls);
+    walk_in_context(
+        *v.rules, v.root, calls, tracker, [&](uint64_t t, uint64_t times, const CallContext &ctx) {
+          const DecodedCall &call = calls[t];
+          FunctionStats &s = by_id[call.function_id];
+          if (s.name.empty())
+            s.name = sanitize_for_message(call.function->name ? call.function->name : "?", 200);
+          s.calls = sat_add(s.calls, times);
+          const MessageVolume mv = message_volume(call, ctx);
+          s.bytes = sat_add(s.bytes, sat_mul(mv.bytes, times));
+          if (!mv.complete)
+            s.unsized_calls = sat_add(s.unsized_calls, times);
+          used[t] = true;
+        });
   }
   // Timing is kept per signature (merged over the ranks that made it).
   for (size_t t = 0; t < calls.size(); ++t) {

@@ -1,30 +1,37 @@
-// The process grid of each Cartesian communicator a rank created, which the
-// trace does not store: a reader derives it from the rank's CST, to turn
-// Cartesian rank codes (cartesian_offset.h) into ranks.
+// The process grid of a Cartesian communicator, which the trace does not
+// store: a reader derives it, along a rank's walk, from the call that
+// created the communicator (docs/FORMAT.md §8.3, "Which grid applies"), to
+// turn Cartesian rank codes (cartesian_offset.h) into ranks.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
-#include "pilgrim/trace_model.h"
+#include "pilgrim/signature_decoder.h"
 
 namespace pilgrim {
 
 struct CartTopology {
-  uint64_t comm_id = 0; // user symbolic id u (handle code 2u+2 of kind Comm)
-  bool known = false;   // false: creations of this id disagree
   std::vector<int> dims, periods;
+  friend bool operator==(const CartTopology &a, const CartTopology &b) {
+    return a.dims == b.dims && a.periods == b.periods;
+  }
 };
 
-// One entry per user communicator id that some CST entry creates with a grid:
-// MPI_Cart_create (its dims and periods), MPI_Cart_sub of a known grid (the
-// kept dimensions), or MPI_Comm_dup / _dup_with_info / _idup /
-// _idup_with_info of one (the same grid). Ids are reused after
-// MPI_Comm_free, so an id whose grid creations disagree is not `known`.
-// Entries that do not decode are skipped. Sorted by comm_id.
-std::vector<CartTopology> cart_topologies(const Trace &trace, const std::vector<CstEntry> &cst);
+// A grid shared by every epoch and request that has it (nullptr: none).
+using CartGrid = std::shared_ptr<const CartTopology>;
 
-// The grid of user communicator id `comm_id`, or nullptr if none is known.
-const CartTopology *find_cart(const std::vector<CartTopology> &carts, uint64_t comm_id);
+// Whether `call` passes a grid on from a parent communicator (MPI_Cart_sub,
+// MPI_Comm_dup, _dup_with_info, _idup, _idup_with_info); `parent_code` is
+// the handle code of its `comm` parameter.
+bool inherits_grid(const DecodedCall &call, uint64_t &parent_code);
+
+// The grid of the communicator `call` creates, given `parent`, the grid its
+// parent communicator has at this call (when inherits_grid): MPI_Cart_create
+// its `dims` and `periods`; MPI_Cart_sub the parent's dimensions whose
+// `remain_dims` entry is nonzero; a dup or idup the parent's grid; any other
+// creation, or a parent without a known grid, none (nullptr).
+CartGrid created_grid(const DecodedCall &call, const CartGrid &parent);
 
 } // namespace pilgrim

@@ -12,7 +12,7 @@ constexpr char kTraceMagic[8] = {'P', 'I', 'L', 'G', 'R', 'I', 'M', '\0'};
 // The newest format version this library reads, and what it writes for a
 // merged trace; version 1 (one RANK section per rank) is still read, and
 // written by the per-rank writer.
-constexpr uint16_t kFormatVersion = 2;
+constexpr uint16_t kFormatVersion = 3;
 constexpr uint16_t kFormatVersionPerRank = 1;
 
 // Fixed header at offset 0:
@@ -35,7 +35,7 @@ enum class SectionType : uint16_t {
   Functions = 2, // the embedded function-table rows
   Rank = 3,      // one rank's CST, grammar and communicators (rank field = the rank)
   Timing = 4,    // one rank's quantized per-signature timing (not critical)
-  // Format version 2 (cross-rank merged data):
+  // Format versions 2 and 3 (cross-rank merged data):
   MergedCst = 16,      // the CST shared by all ranks
   MergedGrammar = 17,  // the shared rule pool and each distinct grammar's root
   RankGrammarMap = 18, // rank ranges -> distinct grammar

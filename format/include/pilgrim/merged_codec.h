@@ -1,4 +1,4 @@
-// The sections of a format-version-2 trace (docs/FORMAT.md §7.2–§7.6): the
+// The sections of a format-version-2 or -3 trace (docs/FORMAT.md §7.2–§7.6): the
 // merged CST, the shared rule pool with each distinct grammar's root, the
 // rank -> grammar map and the ranks' communicators. Each encoder has a
 // parser that checks everything it can without the other sections; the

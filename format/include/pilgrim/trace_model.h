@@ -61,7 +61,7 @@ struct RankComms {
   }
 };
 
-// All ranks of a run after the cross-rank merge (format version 2): one CST
+// All ranks of a run after the cross-rank merge (format versions 2, 3): one CST
 // shared by every rank, a pool of rules shared by the distinct grammars, the
 // start rule of each distinct grammar, and which ranks have which grammar.
 // Terminals index `cst`; rule references index `rules.rules`.

@@ -1,6 +1,6 @@
 // Writing a trace file (docs/FORMAT.md).
 //
-// Version 2 (what the runtime writes): the ranks' data merged across ranks
+// Version 3 (what the runtime writes): the ranks' data merged across ranks
 // (MergedTrace), added with add_merged() or write_merged_trace().
 // Version 1: one RANK section per rank, from each rank's serialize_rank()
 // bytes, added with add_rank() or write_trace(); kept for tests and tools
@@ -50,7 +50,7 @@ public:
   // used_functions. Throws TraceError "rank R: ...".
   void add_rank(uint32_t rank, std::string_view serialized_rank);
 
-  // Adds the whole merged trace (version 2); not together with add_rank().
+  // Adds the whole merged trace (version 3); not together with add_rank().
   // Checks it (check_merged, and every signature's function id is in
   // used_functions). Throws TraceError.
   void add_merged(const MergedTrace &merged);
