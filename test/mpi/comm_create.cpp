@@ -20,17 +20,8 @@
 
 namespace {
 
-int comm_size(MPI_Comm c) {
-  int s = -1;
-  MPI_Comm_size(c, &s);
-  return s;
-}
-
-int comm_rank(MPI_Comm c) {
-  int r = -1;
-  MPI_Comm_rank(c, &r);
-  return r;
-}
+using mpitest::comm_rank;
+using mpitest::comm_size;
 
 int compare(MPI_Comm a, MPI_Comm b) {
   int result = -1;

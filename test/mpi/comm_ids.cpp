@@ -23,17 +23,8 @@
 
 namespace {
 
-int comm_rank(MPI_Comm c) {
-  int r = -1;
-  MPI_Comm_rank(c, &r);
-  return r;
-}
-
-int comm_size(MPI_Comm c) {
-  int s = -1;
-  MPI_Comm_size(c, &s);
-  return s;
-}
+using mpitest::comm_rank;
+using mpitest::comm_size;
 
 // Every member adds its world rank; the sum says who the members are.
 int world_rank_sum(MPI_Comm c) {

@@ -27,30 +27,21 @@
 
 namespace {
 
-int rank_of(MPI_Comm c) {
-  int r = -1;
-  MPI_Comm_rank(c, &r);
-  return r;
-}
+using mpitest::comm_rank;
+using mpitest::comm_size;
 
-int size_of(MPI_Comm c) {
-  int s = -1;
-  MPI_Comm_size(c, &s);
-  return s;
-}
-
-int world_rank() { return rank_of(MPI_COMM_WORLD); }
+int world_rank() { return comm_rank(MPI_COMM_WORLD); }
 
 // The new intracommunicator `c` is a copy of `like`: same size and rank, the
 // same members (the sum of their world ranks), and a ring exchange works.
 void check_intra_copy(MPI_Comm c, MPI_Comm like, const char *what) {
-  CHECK(size_of(c) == size_of(like) && rank_of(c) == rank_of(like), "%s: size %d rank %d", what,
-        size_of(c), rank_of(c));
+  CHECK(comm_size(c) == comm_size(like) && comm_rank(c) == comm_rank(like), "%s: size %d rank %d",
+        what, comm_size(c), comm_rank(c));
   int mine = world_rank(), sum = -1, want = -1;
   MPI_Allreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, c);
   MPI_Allreduce(&mine, &want, 1, MPI_INT, MPI_SUM, like);
   CHECK(sum == want, "%s: members sum to %d, expected %d", what, sum, want);
-  const int n = size_of(c), r = rank_of(c);
+  const int n = comm_size(c), r = comm_rank(c);
   int out = 1000 + r, in = -1;
   MPI_Sendrecv(&out, 1, MPI_INT, (r + 1) % n, 5, &in, 1, MPI_INT, (r + n - 1) % n, 5, c,
                MPI_STATUS_IGNORE);
@@ -68,7 +59,7 @@ struct Sum {
 };
 
 int world_sum_of_ranks() {
-  const int n = size_of(MPI_COMM_WORLD);
+  const int n = comm_size(MPI_COMM_WORLD);
   return n * (n - 1) / 2;
 }
 
@@ -92,7 +83,7 @@ void several(bool polled) {
     MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
   }
   for (int i = 0; i < k; ++i) {
-    const int want = world_sum_of_ranks() + i * size_of(MPI_COMM_WORLD);
+    const int want = world_sum_of_ranks() + i * comm_size(MPI_COMM_WORLD);
     CHECK(sums[i].out == want, "Iallreduce %d gave %d, expected %d", i, sums[i].out, want);
     check_intra_copy(dups[i], MPI_COMM_WORLD, "idup of MPI_COMM_WORLD");
   }
@@ -128,7 +119,7 @@ void dup_case() {
 void split_case() {
   MPI_Comm half;
   MPI_Comm_split(MPI_COMM_WORLD, world_rank() % 2, world_rank(), &half);
-  idup_beside_world(half, rank_of(half) == 0, "idup of a split");
+  idup_beside_world(half, comm_rank(half) == 0, "idup of a split");
   MPI_Comm_free(&half);
 }
 
@@ -152,18 +143,18 @@ void inter_case() {
   MPI_Comm_test_inter(copy, &is_inter);
   MPI_Comm_remote_size(copy, &remote);
   MPI_Comm_remote_size(inter, &want_remote);
-  CHECK(is_inter && remote == want_remote && rank_of(copy) == rank_of(inter),
+  CHECK(is_inter && remote == want_remote && comm_rank(copy) == comm_rank(inter),
         "inter: copy is inter %d, remote size %d", is_inter, remote);
   // An allreduce over an intercommunicator gives each group the other's sum.
   int mine = me, other = -1, want = 0;
   MPI_Allreduce(&mine, &other, 1, MPI_INT, MPI_SUM, copy);
-  for (int r = 0; r < size_of(MPI_COMM_WORLD); ++r)
+  for (int r = 0; r < comm_size(MPI_COMM_WORLD); ++r)
     if (r % 2 != me % 2)
       want += r;
   CHECK(other == want, "inter: remote group sums to %d, expected %d", other, want);
   // Point-to-point across the copy: local rank i talks to remote rank i.
   int out = me, in = -1;
-  const int peer = rank_of(copy);
+  const int peer = comm_rank(copy);
   if (peer < remote) {
     MPI_Sendrecv(&out, 1, MPI_INT, peer, 6, &in, 1, MPI_INT, peer, 6, copy, MPI_STATUS_IGNORE);
     CHECK(in == (even ? me + 1 : me - 1), "inter: got %d from the other side", in);
@@ -196,7 +187,7 @@ void chain_case() {
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   mpitest::set_name("idup_overlap");
-  CHECK(size_of(MPI_COMM_WORLD) >= 4 && size_of(MPI_COMM_WORLD) % 2 == 0,
+  CHECK(comm_size(MPI_COMM_WORLD) >= 4 && comm_size(MPI_COMM_WORLD) % 2 == 0,
         "needs an even number of ranks, 4 or more");
   const char *what = argc > 1 ? argv[1] : "";
   if (!std::strcmp(what, "several"))

@@ -73,6 +73,19 @@ inline int parse_count(const char *text, const char *opt, long min) {
   return int(v);
 }
 
+// The caller's rank in `c`, and the size of `c`'s (local) group.
+inline int comm_rank(MPI_Comm c) {
+  int r = -1;
+  MPI_Comm_rank(c, &r);
+  return r;
+}
+
+inline int comm_size(MPI_Comm c) {
+  int s = -1;
+  MPI_Comm_size(c, &s);
+  return s;
+}
+
 inline bool close_to(double got, double want, double rel = 1e-12) {
   return std::fabs(got - want) <= rel * std::fmax(1.0, std::fabs(want));
 }
