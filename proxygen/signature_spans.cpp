@@ -8,9 +8,13 @@ namespace pilgrim::proxygen {
 
 namespace {
 
-// Calls and weight before a terminal's first call and after its last one.
+// Where a terminal's calls lie in a rule's expansion: the calls and weight
+// before its first call, and up to the end of its last call. Positions, not
+// distances to the end, so that appending to a summary touches only the
+// terminals of the part appended (the suffix after a terminal's last call is
+// the summary's total less `end`).
 struct Edges {
-  double pre_calls = 0, pre_weight = 0, suf_calls = 0, suf_weight = 0;
+  double pre_calls = 0, pre_weight = 0, end_calls = 0, end_weight = 0;
 };
 
 // A rule's expansion, summarized: its calls, its weight, and each terminal's
@@ -21,40 +25,38 @@ struct Summary {
 };
 
 // Appends `part` repeated `exp` times to `into` (repetition moves neither a
-// terminal's first call nor its last one relative to the part's ends).
+// terminal's first call nor its last one relative to the part's ends). Costs
+// the part's terminals, not the summary's: a rule of n distinct calls is
+// summarized in O(n log n).
 void append(Summary &into, const Summary &part, uint64_t exp) {
   const double e = static_cast<double>(exp);
-  const double calls = part.calls * e, weight = part.weight * e;
-  for (auto &entry : into.edges) {
-    if (part.edges.count(entry.first))
-      continue;
-    entry.second.suf_calls += calls;
-    entry.second.suf_weight += weight;
-  }
+  // Where the last copy of the part starts.
+  const double last_calls = into.calls + part.calls * (e - 1);
+  const double last_weight = into.weight + part.weight * (e - 1);
   for (const auto &entry : part.edges) {
-    // Before the first copy's first call; after the last copy's last call.
+    const Edges &x = entry.second;
     auto it = into.edges.find(entry.first);
     if (it == into.edges.end()) {
-      Edges x;
-      x.pre_calls = into.calls + entry.second.pre_calls;
-      x.pre_weight = into.weight + entry.second.pre_weight;
-      x.suf_calls = entry.second.suf_calls;
-      x.suf_weight = entry.second.suf_weight;
-      into.edges.emplace(entry.first, x);
-    } else {
-      it->second.suf_calls = entry.second.suf_calls;
-      it->second.suf_weight = entry.second.suf_weight;
+      Edges y;
+      y.pre_calls = into.calls + x.pre_calls;
+      y.pre_weight = into.weight + x.pre_weight;
+      it = into.edges.emplace(entry.first, y).first;
     }
+    it->second.end_calls = last_calls + x.end_calls;
+    it->second.end_weight = last_weight + x.end_weight;
   }
-  into.calls += calls;
-  into.weight += weight;
+  into.calls += part.calls * e;
+  into.weight += part.weight * e;
 }
 
 Summary terminal_summary(uint64_t t, const std::vector<double> &weight) {
   Summary s;
   s.calls = 1;
   s.weight = t < weight.size() ? weight[t] : 0;
-  s.edges.emplace(t, Edges{});
+  Edges x;
+  x.end_calls = 1;
+  x.end_weight = s.weight;
+  s.edges.emplace(t, x);
   return s;
 }
 
@@ -108,8 +110,8 @@ std::map<uint64_t, SignatureSpan> signature_spans(const Grammar &rules, uint64_t
     const Edges &x = entry.second;
     const double own = t < weight.size() ? weight[t] : 0;
     SignatureSpan span;
-    span.calls = top.calls - x.pre_calls - x.suf_calls - 1;
-    span.weight = top.weight - x.pre_weight - x.suf_weight - own;
+    span.calls = x.end_calls - x.pre_calls - 1;
+    span.weight = x.end_weight - x.pre_weight - own;
     spans.emplace(t, span);
   }
   return spans;
