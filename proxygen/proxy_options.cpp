@@ -26,6 +26,15 @@ int64_t parse_ranks(const std::string &v) {
   return n;
 }
 
+size_t parse_table_runs(const std::string &v) {
+  errno = 0;
+  char *end = nullptr;
+  const long long n = std::strtoll(v.c_str(), &end, 10);
+  if (v.empty() || errno || *end || n < 0 || n > 1000000000ll)
+    throw UsageError{"--table-runs needs a count of calls (0 for never), got '" + v + "'"};
+  return static_cast<size_t>(n);
+}
+
 } // namespace
 
 const char *usage_text() {
@@ -46,6 +55,10 @@ const char *usage_text() {
          "                          (MPI_Recv, MPI_Probe, ..., and MPI_Irecv on\n"
          "                          MPI_COMM_WORLD by its completion) use that source\n"
          "  --io-dir DIR            MPI-IO file names go under DIR (their base name kept)\n"
+         "  --table-runs N          a run of N or more calls without repetition (default\n"
+         "                          64) is written as a table of steps walked by a loop,\n"
+         "                          so the proxy compiles in seconds whatever the trace;\n"
+         "                          0: never\n"
          "  --help                  show this help and exit\n"
          "  --version               show the version and exit\n"
          "\n"
@@ -83,6 +96,8 @@ ProxyOptions parse_options(int argc, char **argv) {
         o.output_path = value(i, arg, "--output");
       else if (is(arg, "--compute"))
         o.compute = parse_compute(value(i, arg, "--compute"));
+      else if (is(arg, "--table-runs"))
+        o.table_runs = parse_table_runs(value(i, arg, "--table-runs"));
       else if (is(arg, "--ranks"))
         o.ranks = parse_ranks(value(i, arg, "--ranks"));
       else if (is(arg, "--io-dir")) {

@@ -1,6 +1,7 @@
 // Command line of pilgrim-proxygen.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -15,6 +16,7 @@ struct ProxyOptions {
   int64_t ranks = -1;        // --ranks N: refuse a trace with another rank count
   bool deterministic = false; // ANY_SOURCE receives use the recorded source
   std::string io_dir;         // --io-dir: MPI-IO file names go under this directory
+  size_t table_runs = 64;     // --table-runs: runs of this many calls become tables; 0 never
   bool help = false;
   bool version = false;
 };

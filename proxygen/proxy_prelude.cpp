@@ -5,7 +5,8 @@ namespace pilgrim::proxygen {
 // Helpers use PMPI_ entry points so that a tracer sees only the replayed
 // calls. Functions and variables have external linkage so that -Wall has no
 // "unused" to say about the ones a proxy does not need.
-const char *const kProxyPrelude = R"(// The proxy uses MPI's C API only (the C++ bindings' headers do not build
+const char *const kProxyPrelude =
+    R"(// The proxy uses MPI's C API only (the C++ bindings' headers do not build
 // warning-free).
 #define OMPI_SKIP_MPICXX 1
 #define MPICH_SKIP_MPICXX 1
@@ -14,6 +15,7 @@ const char *const kProxyPrelude = R"(// The proxy uses MPI's C API only (the C++
 #include <array>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "call_emitter.h"
+#include "call_shapes.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/poll_call.h"
 #include "pilgrim/predefined_handles.h"
@@ -66,7 +67,8 @@ private:
                    int64_t follow);
   void emit_body(uint64_t rule, int indent, int loop_depth, std::vector<std::string> &out,
                  int64_t follow);
-  bool completion_loop(const GrammarSymbol &s, int64_t next);
+  bool completion_loop(const GrammarSymbol &s, int64_t next) const;
+  std::vector<size_t> kept_symbols(uint64_t rule, int64_t follow) const;
   int64_t first_of(const GrammarSymbol &s) const;
   std::vector<std::string> address_layout() const;
 
@@ -82,6 +84,7 @@ private:
   std::vector<uint64_t> refs_;
   std::vector<bool> function_rule_;
   std::map<uint64_t, std::vector<std::string>> lines_;
+  CallShapes shapes_; // long runs of calls, as data (call_shapes.h)
 };
 
 uint64_t Writer::first_terminal(uint64_t rule) const {
@@ -145,6 +148,31 @@ void Writer::count_references() {
   function_rule_.assign(rules_.rules.size(), false);
   for (size_t r = 0; r < refs_.size(); ++r)
     function_rule_[r] = refs_[r] >= 2;
+  // A rule inside a long run is a step of its table: a function.
+  if (options_.table_runs == 0)
+    return;
+  for (size_t r = 0; r < rules_.rules.size(); ++r) {
+    if (!refs_[r])
+      continue;
+    const std::vector<size_t> kept = kept_symbols(r, -1);
+    if (kept.size() >= options_.table_runs)
+      for (size_t i : kept)
+        if (rules_.rules[r][i].is_rule())
+          function_rule_[rules_.rules[r][i].rule()] = true;
+  }
+}
+
+// The symbols of `rule` that are replayed: all but the failed polls of a
+// completion loop (completion_loop), which the poll that succeeded replaces.
+std::vector<size_t> Writer::kept_symbols(uint64_t rule, int64_t follow) const {
+  const std::vector<GrammarSymbol> &body = rules_.rules[rule];
+  std::vector<size_t> kept;
+  for (size_t i = 0; i < body.size(); ++i) {
+    const int64_t next = i + 1 < body.size() ? first_of(body[i + 1]) : follow;
+    if (!completion_loop(body[i], next))
+      kept.push_back(i);
+  }
+  return kept;
 }
 
 const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
@@ -216,7 +244,7 @@ void Writer::emit_symbol(const GrammarSymbol &s, int indent, int loop_depth,
 // first call after them, or -1 when unknown) is the program's completion
 // loop: the successful poll is replayed as a loop (terminal_lines), the
 // failed ones are left out.
-bool Writer::completion_loop(const GrammarSymbol &s, int64_t next) {
+bool Writer::completion_loop(const GrammarSymbol &s, int64_t next) const {
   if (s.is_rule() || next < 0)
     return false;
   std::string flag;
@@ -232,13 +260,42 @@ int64_t Writer::first_of(const GrammarSymbol &s) const {
 
 // `follow`: the call after this rule's expansion where the caller knows it
 // (an inlined rule), else -1.
+// A run of at least --table-runs calls and calls of rule functions becomes a
+// table of steps walked by a loop (call_shapes.h).
 void Writer::emit_body(uint64_t rule, int indent, int loop_depth, std::vector<std::string> &out,
                        int64_t follow) {
-  const std::vector<GrammarSymbol> &body = rules_.rules[rule];
-  for (size_t i = 0; i < body.size(); ++i) {
-    const int64_t next = i + 1 < body.size() ? first_of(body[i + 1]) : follow;
-    if (!completion_loop(body[i], next))
-      emit_symbol(body[i], indent, loop_depth, out, next);
+  const std::vector<GrammarSymbol> body = rules_.rules[rule]; // drop_first may grow rules_
+  const std::vector<size_t> kept = kept_symbols(rule, follow);
+  auto next_of = [&](size_t i) { return i + 1 < body.size() ? first_of(body[i + 1]) : follow; };
+  auto steppable = [&](const GrammarSymbol &s) {
+    return !s.is_rule() || (s.rule() < function_rule_.size() && function_rule_[s.rule()]);
+  };
+  const std::string pad(static_cast<size_t>(indent) * 2, ' ');
+  for (size_t k = 0; k < kept.size();) {
+    size_t end = k;
+    while (end < kept.size() && steppable(body[kept[end]]))
+      ++end;
+    if (options_.table_runs > 0 && end - k >= options_.table_runs) {
+      std::vector<CallShapes::Step> steps;
+      for (size_t j = k; j < end; ++j) {
+        const GrammarSymbol &s = body[kept[j]];
+        std::pair<uint32_t, uint32_t> at;
+        if (s.is_rule())
+          at = shapes_.add(CallShapes::kRuleKey | s.rule(),
+                           {"rule_" + std::to_string(s.rule()) + "();"});
+        else
+          at = shapes_.add(static_cast<uint64_t>(s.value),
+                           terminal_lines(static_cast<uint64_t>(s.value)));
+        steps.push_back({at.first, at.second, s.exp});
+      }
+      for (const std::string &l : CallShapes::replay(shapes_.add_run(std::move(steps))))
+        out.push_back(pad + l);
+      k = end;
+      continue;
+    }
+    end = std::max(end, k + 1);
+    for (; k < end; ++k)
+      emit_symbol(body[kept[k]], indent, loop_depth, out, next_of(kept[k]));
   }
 }
 
@@ -461,6 +518,9 @@ std::string Writer::run() {
   for (const auto &f : functions)
     line("void " + f.first + "();");
   line("");
+  if (!shapes_.empty())
+    for (const std::string &l : shapes_.definitions())
+      line(l);
   for (const auto &f : functions) {
     line("void " + f.first + "() {");
     for (const std::string &l : f.second)

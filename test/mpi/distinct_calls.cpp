@@ -3,23 +3,23 @@
 // MPI_Type_contiguous/commit/free with a different count, and MPI_Bcast on
 // MPI_COMM_SELF with a different count, chosen by a fixed pseudo-random
 // sequence. Its trace has about N CST entries and a start rule of about N
-// symbols, the worst case for a proxy's size (bench/proxy_compile.sh).
+// symbols, the worst case for a proxy's size (bench/proxy_compile.sh,
+// test/proxy/table_runs.test).
 //   distinct_calls N
-#include <mpi.h>
+#include "mpi_test_util.h"
 
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  const long n = argc > 1 ? std::strtol(argv[1], nullptr, 10) : 1000;
-  if (n < 1 || n > 10000000) {
-    std::fprintf(stderr, "distinct_calls: N must be in [1, 10^7]\n");
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
+  mpitest::set_name("distinct_calls");
+  char *end = nullptr;
+  const long n = argc > 1 ? std::strtol(argv[1], &end, 10) : 1000;
+  CHECK(argc <= 1 || (*end == '\0' && n >= 1 && n <= 10000000), "N must be in [1, 10^7]");
+  long bcast_bytes = 0, types = 0;
   MPI_Info info;
   MPI_Info_create(&info);
   std::vector<char> buf(4096, 1);
@@ -42,23 +42,26 @@ int main(int argc, char **argv) {
       MPI_Datatype t;
       MPI_Type_contiguous(v, MPI_BYTE, &t);
       MPI_Type_commit(&t);
+      int size = -1;
+      MPI_Type_size(t, &size);
+      CHECK(size == v, "a contiguous type of %d bytes has size %d", v, size);
       MPI_Type_free(&t);
-      made += 3;
+      made += 4;
+      ++types;
       break;
     }
     default:
       MPI_Bcast(buf.data(), v, MPI_BYTE, 0, MPI_COMM_SELF);
+      bcast_bytes += v;
       made += 1;
     }
   }
   int nkeys = 0;
   MPI_Info_get_nkeys(info, &nkeys);
+  CHECK(nkeys == 1, "%d info keys, expected 1", nkeys);
   MPI_Info_free(&info);
-  if (nkeys != 1) {
-    std::fprintf(stderr, "distinct_calls: FAIL: %d info keys, expected 1\n", nkeys);
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  std::printf("distinct_calls: OK\n");
+  CHECK(types > 0 && bcast_bytes > 0, "the mix made no types or no broadcasts");
+  mpitest::pass();
   MPI_Finalize();
   return 0;
 }

@@ -1,0 +1,78 @@
+// Long irregular runs of calls as data: the proxy's size follows the
+// grammar's structure and the number of call shapes, not the number of
+// distinct calls.
+//
+// A call's lines (CallEmitter, with its compute() gap) become a *shape*: the
+// same text with its literals (numbers, strings) taken out as typed holes.
+// Calls that differ only in literals share a shape; the shape is emitted once
+// as a function of a row index, and each literal that varies between the
+// calls of a shape becomes a column: a static array of its values. A run of
+// calls in a rule becomes a table of steps (shape, row, repetitions) walked by
+// a loop. Literals that are part of the code's structure stay in the shape:
+// array sizes and indices (after '['), template arguments (after '<'), and
+// anything in comments.
+//
+// Holes are typed by where they stand: inside the braced initializer of a
+// declared array they take its element type (`const int counts[3] = {...}`
+// gives int), so the initializer never narrows; elsewhere an integer is a
+// long long (unsigned long long with a 'u' suffix), a number with a point or
+// exponent a double and a string literal a const char *.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace pilgrim::proxygen {
+
+// One literal taken out of a call's lines.
+struct Hole {
+  std::string type; // the C type of its column
+  std::string text; // the literal as written
+};
+
+// A call's lines with their literals replaced by markers "\x01<k>\x02" (k
+// the hole's index; control characters appear nowhere in the emitter's code,
+// whose string literals escape them).
+struct ShapedLines {
+  std::string text;
+  std::vector<Hole> holes;
+};
+ShapedLines shape_of(const std::vector<std::string> &lines);
+
+// The shapes and runs of one proxy.
+class CallShapes {
+public:
+  // Keys of add() at and above this name rule functions, below it terminals.
+  static constexpr uint64_t kRuleKey = uint64_t{1} << 63;
+  // The shape and row of terminal `t` (or rule function kRuleKey | r) whose
+  // lines are `lines` (added once; later calls return the first answer).
+  std::pair<uint32_t, uint32_t> add(uint64_t t, const std::vector<std::string> &lines);
+  // A run of steps; returns the name of its table.
+  struct Step {
+    uint32_t shape = 0, row = 0;
+    uint64_t count = 1;
+  };
+  std::string add_run(std::vector<Step> steps);
+  bool empty() const { return shapes_.empty(); }
+  // The file-scope definitions: the step type, the columns, one function per
+  // shape, the dispatch table and the run tables.
+  std::vector<std::string> definitions() const;
+  // The statements that replay run `name` (indented by the caller).
+  static std::vector<std::string> replay(const std::string &name);
+
+private:
+  struct Shape {
+    std::string text;
+    std::vector<std::string> types;               // per column
+    std::vector<std::vector<std::string>> values; // per column, per row
+    uint32_t rows = 0;
+  };
+  std::vector<Shape> shapes_;
+  std::map<std::string, uint32_t> index_; // text and types -> shape
+  std::map<uint64_t, std::pair<uint32_t, uint32_t>> terminals_;
+  std::vector<std::vector<Step>> runs_;
+};
+
+} // namespace pilgrim::proxygen
