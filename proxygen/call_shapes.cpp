@@ -200,22 +200,33 @@ std::pair<uint32_t, uint32_t> CallShapes::add(uint64_t t, const std::vector<std:
   return at;
 }
 
-std::string CallShapes::add_run(std::vector<Step> steps) {
-  runs_.push_back(std::move(steps));
-  return "kRun" + std::to_string(runs_.size() - 1);
+uint32_t CallShapes::reserve_run() {
+  runs_.emplace_back();
+  return static_cast<uint32_t>(runs_.size() - 1);
+}
+
+void CallShapes::set_run(uint32_t run, std::vector<Step> steps) {
+  runs_.at(run) = std::move(steps);
 }
 
 std::vector<std::string> CallShapes::definitions() const {
   std::vector<std::string> out;
   out.push_back(
-      "// ---- long irregular runs of calls, as data ------------------------------------");
+      "// ---- rules as data: long or many, they are tables of steps ---------------------");
   out.push_back("// Calls that differ only in literals share a shape: one function of a row");
   out.push_back("// index, whose varying literals come from the columns kShapeS_C.");
   out.push_back("");
+  out.push_back("// A step replays row `row` of shape `shape`, or run `row` when `shape` is");
+  out.push_back("// kRunStep, `count` times; a run is the steps of one rule.");
   out.push_back("struct ProxyStep {");
   out.push_back("  std::uint32_t shape, row;");
   out.push_back("  unsigned long long count;");
   out.push_back("};");
+  out.push_back("struct ProxyRun {");
+  out.push_back("  const ProxyStep *steps;");
+  out.push_back("  std::size_t size;");
+  out.push_back("};");
+  out.push_back("const std::uint32_t kRunStep = " + std::to_string(kRunStep) + "u;");
   out.push_back("");
   for (size_t s = 0; s < shapes_.size(); ++s) {
     const Shape &shape = shapes_[s];
@@ -270,28 +281,44 @@ std::vector<std::string> CallShapes::definitions() const {
   }
   out.push_back("");
   std::string table = "static void (*const kShapes[])(std::uint32_t) = {";
+  if (shapes_.empty())
+    table += "nullptr";
   for (size_t s = 0; s < shapes_.size(); ++s)
     table += (s ? ", shape_" : "shape_") + std::to_string(s);
   out.push_back(table + "};");
   out.push_back("");
   for (size_t r = 0; r < runs_.size(); ++r) {
-    std::string def = "static const ProxyStep kRun" + std::to_string(r) + "[] = {";
+    // A run of nothing (a rule of failed polls only) still needs an element.
+    std::string def = "static const ProxyStep kRun" + std::to_string(r) +
+                      (runs_[r].empty() ? "[1] = {{0, 0, 0" : "[] = {");
     for (size_t i = 0; i < runs_[r].size(); ++i) {
       const Step &st = runs_[r][i];
       def += i % 6 == 0 ? (i ? ",\n    " : "\n    ") : ", ";
-      def += "{" + std::to_string(st.shape) + ", " + std::to_string(st.row) + ", " +
-             std::to_string(st.count) + "}";
+      def += "{" + (st.shape == kRunStep ? std::string("kRunStep") : std::to_string(st.shape)) +
+             ", " + std::to_string(st.row) + ", " + std::to_string(st.count) + "}";
     }
-    out.push_back(def + "};");
+    out.push_back(def + (runs_[r].empty() ? "}};" : "};"));
   }
+  std::string runs = "const ProxyRun kRuns[] = {";
+  for (size_t r = 0; r < runs_.size(); ++r)
+    runs += (r % 4 == 0 ? "\n    " : " ") + std::string("{kRun") + std::to_string(r) + ", " +
+            std::to_string(runs_[r].size()) + "},";
+  out.push_back(runs + "};");
+  out.push_back("");
+  out.push_back("void replay_run(std::uint32_t run) {");
+  out.push_back("  const ProxyRun &r = kRuns[run];");
+  out.push_back("  for (std::size_t i = 0; i < r.size; ++i) {");
+  out.push_back("    const ProxyStep &step = r.steps[i];");
+  out.push_back("    for (unsigned long long k = 0; k < step.count; ++k) {");
+  out.push_back("      if (step.shape == kRunStep)");
+  out.push_back("        replay_run(step.row);");
+  out.push_back("      else");
+  out.push_back("        kShapes[step.shape](step.row);");
+  out.push_back("    }");
+  out.push_back("  }");
+  out.push_back("}");
   out.push_back("");
   return out;
-}
-
-std::vector<std::string> CallShapes::replay(const std::string &name) {
-  return {"for (const ProxyStep &step : " + name + ")",
-          "  for (unsigned long long k = 0; k < step.count; ++k)",
-          "    kShapes[step.shape](step.row);"};
 }
 
 } // namespace pilgrim::proxygen

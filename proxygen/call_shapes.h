@@ -6,11 +6,11 @@
 // same text with its literals (numbers, strings) taken out as typed holes.
 // Calls that differ only in literals share a shape; the shape is emitted once
 // as a function of a row index, and each literal that varies between the
-// calls of a shape becomes a column: a static array of its values. A run of
-// calls in a rule becomes a table of steps (shape, row, repetitions) walked by
-// a loop. Literals that are part of the code's structure stay in the shape:
-// array sizes and indices (after '['), template arguments (after '<'), and
-// anything in comments.
+// calls of a shape becomes a column: a static array of its values. A rule
+// becomes a run: a table of steps (shape and row, or another run, and a
+// repetition count) that replay_run walks. Literals that are part of the code's structure stay in
+// the shape: array sizes and indices (after '['), template arguments (after '<'), and anything in
+// comments.
 //
 // Holes are typed by where they stand: inside the braced initializer of a
 // declared array they take its element type (`const int counts[3] = {...}`
@@ -44,23 +44,25 @@ ShapedLines shape_of(const std::vector<std::string> &lines);
 // The shapes and runs of one proxy.
 class CallShapes {
 public:
-  // Keys of add() at and above this name rule functions, below it terminals.
-  static constexpr uint64_t kRuleKey = uint64_t{1} << 63;
-  // The shape and row of terminal `t` (or rule function kRuleKey | r) whose
-  // lines are `lines` (added once; later calls return the first answer).
+  // The step that replays another run (a rule) instead of a shape.
+  static constexpr uint32_t kRunStep = 0xffffffffu;
+
+  // The shape and row of terminal `t` whose lines are `lines` (a terminal is
+  // added once; later calls return its first answer).
   std::pair<uint32_t, uint32_t> add(uint64_t t, const std::vector<std::string> &lines);
-  // A run of steps; returns the name of its table.
+  // A run: steps of a shape's row (or, with kRunStep, of another run),
+  // `count` times each. Runs are numbered when reserved, so that a run may
+  // refer to one built later.
   struct Step {
     uint32_t shape = 0, row = 0;
     uint64_t count = 1;
   };
-  std::string add_run(std::vector<Step> steps);
-  bool empty() const { return shapes_.empty(); }
-  // The file-scope definitions: the step type, the columns, one function per
-  // shape, the dispatch table and the run tables.
+  uint32_t reserve_run();
+  void set_run(uint32_t run, std::vector<Step> steps);
+  bool empty() const { return runs_.empty(); }
+  // The file-scope definitions: the step and run types, the columns, one
+  // function per shape, the runs and replay_run(run).
   std::vector<std::string> definitions() const;
-  // The statements that replay run `name` (indented by the caller).
-  static std::vector<std::string> replay(const std::string &name);
 
 private:
   struct Shape {

@@ -69,6 +69,8 @@ private:
                  int64_t follow);
   bool completion_loop(const GrammarSymbol &s, int64_t next) const;
   std::vector<size_t> kept_symbols(uint64_t rule, int64_t follow) const;
+  void mark_table(uint64_t rule);
+  uint32_t run_of(uint64_t rule);
   int64_t first_of(const GrammarSymbol &s) const;
   std::vector<std::string> address_layout() const;
 
@@ -84,7 +86,10 @@ private:
   std::vector<uint64_t> refs_;
   std::vector<bool> function_rule_;
   std::map<uint64_t, std::vector<std::string>> lines_;
-  CallShapes shapes_; // long runs of calls, as data (call_shapes.h)
+  CallShapes shapes_;            // rules as data (call_shapes.h)
+  std::vector<bool> table_rule_; // rules replayed from a run of steps
+  std::map<uint64_t, uint32_t> runs_;
+  static constexpr size_t kManyRules = 256;
 };
 
 uint64_t Writer::first_terminal(uint64_t rule) const {
@@ -148,18 +153,64 @@ void Writer::count_references() {
   function_rule_.assign(rules_.rules.size(), false);
   for (size_t r = 0; r < refs_.size(); ++r)
     function_rule_[r] = refs_[r] >= 2;
-  // A rule inside a long run is a step of its table: a function.
+  // Rules written as data (call_shapes.h): a rule of --table-runs or more
+  // symbols, and when the grammar has more than kManyRules rule functions (an
+  // irregular trace, a rule per chance repetition), every rule; with each of
+  // them, every rule it refers to. They are replayed by replay_run, never as
+  // functions of their own.
+  table_rule_.assign(rules_.rules.size(), false);
   if (options_.table_runs == 0)
     return;
+  size_t functions = 0;
   for (size_t r = 0; r < rules_.rules.size(); ++r) {
-    if (!refs_[r])
-      continue;
-    const std::vector<size_t> kept = kept_symbols(r, -1);
-    if (kept.size() >= options_.table_runs)
-      for (size_t i : kept)
-        if (rules_.rules[r][i].is_rule())
-          function_rule_[rules_.rules[r][i].rule()] = true;
+    if (refs_[r] && kept_symbols(r, -1).size() >= options_.table_runs)
+      mark_table(r);
+    functions += function_rule_[r] ? 1 : 0;
   }
+  if (functions > kManyRules)
+    for (size_t r = 0; r < rules_.rules.size(); ++r)
+      if (refs_[r])
+        mark_table(r);
+  for (size_t r = 0; r < rules_.rules.size(); ++r)
+    if (table_rule_[r])
+      function_rule_[r] = false;
+}
+
+void Writer::mark_table(uint64_t rule) {
+  std::vector<uint64_t> todo{rule};
+  while (!todo.empty()) {
+    const uint64_t r = todo.back();
+    todo.pop_back();
+    if (r >= table_rule_.size() || table_rule_[r])
+      continue;
+    table_rule_[r] = true;
+    for (const GrammarSymbol &s : rules_.rules[r])
+      if (s.is_rule())
+        todo.push_back(s.rule());
+  }
+}
+
+// The run of steps that replays table rule `rule` (built once).
+uint32_t Writer::run_of(uint64_t rule) {
+  const auto known = runs_.find(rule);
+  if (known != runs_.end())
+    return known->second;
+  const uint32_t run = shapes_.reserve_run();
+  runs_.emplace(rule, run);
+  const std::vector<GrammarSymbol> body = rules_.rules[rule];
+  std::vector<CallShapes::Step> steps;
+  for (size_t i : kept_symbols(rule, -1)) {
+    const GrammarSymbol &s = body[i];
+    if (s.is_rule()) {
+      steps.push_back({CallShapes::kRunStep, run_of(s.rule()), s.exp});
+    } else {
+      const uint64_t t = static_cast<uint64_t>(s.value);
+      const auto at = shapes_.add(t, terminal_lines(t));
+      steps.push_back({at.first, at.second, s.exp});
+    }
+  }
+  shapes_.set_run(run, std::move(steps));
+  return run;
 }
 
 // The symbols of `rule` that are replayed: all but the failed polls of a
@@ -259,44 +310,18 @@ int64_t Writer::first_of(const GrammarSymbol &s) const {
 }
 
 // `follow`: the call after this rule's expansion where the caller knows it
-// (an inlined rule), else -1.
-// A run of at least --table-runs calls and calls of rule functions becomes a
-// table of steps walked by a loop (call_shapes.h).
+// (an inlined rule), else -1. A table rule is one statement.
 void Writer::emit_body(uint64_t rule, int indent, int loop_depth, std::vector<std::string> &out,
                        int64_t follow) {
-  const std::vector<GrammarSymbol> body = rules_.rules[rule]; // drop_first may grow rules_
-  const std::vector<size_t> kept = kept_symbols(rule, follow);
-  auto next_of = [&](size_t i) { return i + 1 < body.size() ? first_of(body[i + 1]) : follow; };
-  auto steppable = [&](const GrammarSymbol &s) {
-    return !s.is_rule() || (s.rule() < function_rule_.size() && function_rule_[s.rule()]);
-  };
-  const std::string pad(static_cast<size_t>(indent) * 2, ' ');
-  for (size_t k = 0; k < kept.size();) {
-    size_t end = k;
-    while (end < kept.size() && steppable(body[kept[end]]))
-      ++end;
-    if (options_.table_runs > 0 && end - k >= options_.table_runs) {
-      std::vector<CallShapes::Step> steps;
-      for (size_t j = k; j < end; ++j) {
-        const GrammarSymbol &s = body[kept[j]];
-        std::pair<uint32_t, uint32_t> at;
-        if (s.is_rule())
-          at = shapes_.add(CallShapes::kRuleKey | s.rule(),
-                           {"rule_" + std::to_string(s.rule()) + "();"});
-        else
-          at = shapes_.add(static_cast<uint64_t>(s.value),
-                           terminal_lines(static_cast<uint64_t>(s.value)));
-        steps.push_back({at.first, at.second, s.exp});
-      }
-      for (const std::string &l : CallShapes::replay(shapes_.add_run(std::move(steps))))
-        out.push_back(pad + l);
-      k = end;
-      continue;
-    }
-    end = std::max(end, k + 1);
-    for (; k < end; ++k)
-      emit_symbol(body[kept[k]], indent, loop_depth, out, next_of(kept[k]));
+  if (rule < table_rule_.size() && table_rule_[rule]) {
+    out.push_back(std::string(static_cast<size_t>(indent) * 2, ' ') + "replay_run(" +
+                  std::to_string(run_of(rule)) + ");");
+    return;
   }
+  const std::vector<GrammarSymbol> body = rules_.rules[rule];
+  for (size_t i : kept_symbols(rule, follow))
+    emit_symbol(body[i], indent, loop_depth, out,
+                i + 1 < body.size() ? first_of(body[i + 1]) : follow);
 }
 
 // MPI_Aint_diff(a, b) recorded a - b for two address ids: addresses that

@@ -134,15 +134,23 @@ TEST(ProxygenCallShapes, CallsDifferingInLiteralsShareAShape) {
   EXPECT_EQ(b.second, 1u);
   EXPECT_NE(c.first, a.first);
   EXPECT_EQ(again, b);
-  const std::string run = shapes.add_run({{a.first, a.second, 1}, {b.first, b.second, 3}});
-  EXPECT_EQ(run, "kRun0");
+  const uint32_t outer = shapes.reserve_run(), inner = shapes.reserve_run();
+  shapes.set_run(inner, {{a.first, a.second, 1}, {b.first, b.second, 3}});
+  shapes.set_run(outer, {{CallShapes::kRunStep, inner, 2}, {c.first, c.second, 1}});
   const std::string defs = join(shapes.definitions());
   // The key never varies: it stays in the shape; the values are a column.
   EXPECT_NE(defs.find("MPI_Info_set(info_0, \"key\", kShape0_1[r]);"), std::string::npos) << defs;
   EXPECT_NE(defs.find("static const char *const kShape0_1[] = {\n    \"1\", \"2\"};"),
             std::string::npos)
       << defs;
-  EXPECT_NE(defs.find("{0, 0, 1}, {0, 1, 3}"), std::string::npos) << defs;
+  // Runs may refer to runs numbered after them.
+  EXPECT_NE(defs.find("static const ProxyStep kRun0[] = {\n    {kRunStep, 1, 2}, {1, 0, 1}};"),
+            std::string::npos)
+      << defs;
+  EXPECT_NE(defs.find("static const ProxyStep kRun1[] = {\n    {0, 0, 1}, {0, 1, 3}};"),
+            std::string::npos)
+      << defs;
+  EXPECT_NE(defs.find("{kRun0, 2}, {kRun1, 2},"), std::string::npos) << defs;
   // A shape without varying literals takes no row parameter name (no warning).
   EXPECT_NE(defs.find("static void shape_1(std::uint32_t) {"), std::string::npos) << defs;
 }
