@@ -9,6 +9,8 @@
 // run. Runs with 2 or more ranks.
 #include "mpi_test_util.h"
 
+#include <vector>
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   mpitest::set_name("rma_pscw_test");
@@ -16,9 +18,13 @@ int main(int argc, char **argv) {
   CHECK(n >= 2, "needs at least 2 ranks, got %d", n);
   const int next = (rank + 1) % n, prev = (rank + n - 1) % n;
 
-  int slot = -1;
+  // The window is a 64-byte heap block: under MPICH 4.0 (ch4), Puts into a
+  // window over a lone stack int were lost (flag set, target untouched).
+  std::vector<int> mem(16, -1);
+  int &slot = mem[0];
   MPI_Win win;
-  MPI_Win_create(&slot, sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  MPI_Win_create(mem.data(), MPI_Aint(mem.size() * sizeof(int)), sizeof(int), MPI_INFO_NULL,
+                 MPI_COMM_WORLD, &win);
   MPI_Group world, to_group, from_group;
   MPI_Comm_group(MPI_COMM_WORLD, &world);
   MPI_Group_incl(world, 1, &next, &to_group);
