@@ -226,10 +226,18 @@ public:
     case Role::Pointer:
       if (!after && s.dir == Direction::Out)
         return;
-      if (after)
+      if (after && f_.params[i].ref >= 0) {
+        // Memory MPI allocated, of `bytes` bytes (an in value or an out pointer).
+        const size_t b = static_cast<size_t>(f_.params[i].ref);
+        const std::string bytes = head(b).pointer_depth == 0
+                                      ? "static_cast<int64_t>(" + name(b) + ")"
+                                      : "::pilgrim::rt::len_deref(" + name(b) + ")";
+        line("c_.memory_out(" + n + ", " + bytes + ");");
+      } else if (after) {
         line("c_.pointer_out(" + n + ");");
-      else
+      } else {
         line("c_.pointer(" + n + ");");
+      }
       return;
     case Role::Opaque:
       line("c_.opaque(::pilgrim::rt::non_null(" + n + "));");

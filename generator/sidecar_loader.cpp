@@ -284,8 +284,11 @@ private:
       p.action = HandleAction::Use;
     need(p.role == Role::Rank || p.comm.empty(), "'comm' is only for ranks");
     need(p.role != Role::Rank || !p.comm.empty(), "a rank needs 'comm'");
-    need(p.role == Role::Buffer || (p.count.empty() && p.datatype.empty() && p.bytes.empty()),
-         "'count', 'datatype' and 'bytes' are only for buffers");
+    need(p.role == Role::Buffer || (p.count.empty() && p.datatype.empty()),
+         "'count' and 'datatype' are only for buffers");
+    need(p.role == Role::Buffer || p.bytes.empty() ||
+             (p.role == Role::Pointer && p.dir == Direction::Out),
+         "'bytes' is only for buffers and out pointers");
     need(p.role == Role::Status || (p.index.empty() && p.flag.empty()),
          "'index' and 'flag' are only for statuses");
     need(p.datatype.empty() || !p.count.empty(), "'datatype' needs 'count'");

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "mpi_memory.h"
 #include "named_constants.h"
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/datatype_sizes.h"
@@ -833,6 +834,9 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
                          std::to_string(i) + "];");
       }
   }
+  const MemoryLines memory = mpi_memory_lines(call, symbols_);
+  pre.insert(pre.end(), memory.pre.begin(), memory.pre.end());
+  post.insert(post.end(), memory.post.begin(), memory.post.end());
   std::vector<std::string> lines;
   const std::string indent = block ? "  " : "";
   if (block)

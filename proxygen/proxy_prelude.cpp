@@ -20,6 +20,7 @@ const char *const kProxyPrelude =
 #include <cstdlib>
 #include <cstring>
 #include <thread>
+#include <vector>
 
 // ---- helpers (not replayed: PMPI_ calls are invisible to a tracer) ---------------
 
@@ -101,6 +102,54 @@ void fit_buffer(char *&buffer, std::size_t &size, long long count, MPI_Datatype 
     size = static_cast<std::size_t>(span);
   }
 }
+
+// Memory MPI returned (MPI_Alloc_mem, MPI_Win_allocate, MPI_Win_allocate_shared,
+// MPI_Win_shared_query): the trace names it by a buffer id from that call
+// until it is freed (MPI_Free_mem, MPI_Win_free of its window), and the id's
+// buffer variable points to it over the same span, to the proxy's own
+// allocation before and after. fit_buffer never replaces it: the traced
+// program used it in place.
+struct LentMemory {
+  char **buffer;
+  std::size_t *size;
+  char *own;
+  std::size_t own_size;
+  void *memory;
+  MPI_Win win; // MPI_WIN_NULL: MPI_Alloc_mem's, returned by MPI_Free_mem
+};
+std::vector<LentMemory> lent_memory;
+
+void lend_memory(char *&buffer, std::size_t &size, void *memory, MPI_Win win) {
+  if (!memory)
+    return;
+  for (LentMemory &m : lent_memory)
+    if (m.buffer == &buffer) { // the id already names MPI's memory (a window's own segment)
+      m.memory = memory;
+      m.win = win;
+      buffer = static_cast<char *>(memory);
+      return;
+    }
+  lent_memory.push_back({&buffer, &size, buffer, size, memory, win});
+  buffer = static_cast<char *>(memory);
+  size = static_cast<std::size_t>(-1);
+}
+
+// The buffers that named the memory of `win` (or, for MPI_WIN_NULL, the
+// allocation at `memory`) are the proxy's own again.
+void return_lent_memory(MPI_Win win, void *memory) {
+  std::size_t kept = 0;
+  for (const LentMemory &m : lent_memory) {
+    if (m.win == win && (win != MPI_WIN_NULL || m.memory == memory)) {
+      *m.buffer = m.own;
+      *m.size = m.own_size;
+    } else {
+      lent_memory[kept++] = m;
+    }
+  }
+  lent_memory.resize(kept);
+}
+void return_memory(void *memory) { return_lent_memory(MPI_WIN_NULL, memory); }
+void return_window_memory(MPI_Win win) { return_lent_memory(win, nullptr); }
 
 // A status as the trace recorded it, for calls that read one (MPI_Get_count).
 MPI_Status make_status(int source, int tag, int count_bytes, int cancelled) {

@@ -135,19 +135,33 @@ void Call::finish(int64_t rc) {
     b.put_varint(2);
     b.put_varint(2 * id + 2);
   }
+  if (buffers_handed_over)
+    ts_->nheld = 0; // the request holds them until it is gone
   b.put_zigzag(rc);
   r.requests.unclaim_all();
   r.record(b.data(), b.size(), ts_->t0, ts_->t1);
-  if (ts_->nheld > 0 && !buffers_handed_over) {
-    if (r.keeps_buffers(fid_)) {
-      for (int i = 0; i < ts_->nheld; ++i)
-        r.addresses.pin(ts_->held[i]);
-    } else {
-      for (int i = 0; i < ts_->nheld; ++i)
-        r.addresses.release(ts_->held[i]);
-    }
-  }
+  hold_memory_(rc);
   active_ = false;
+}
+
+// What the call's buffers and memory become once it returned: released, or
+// held until MPI frees them (memory_holds.h), or kept for the run.
+void Call::hold_memory_(int64_t rc) {
+  Recorder &r = rec();
+  const bool ok = rc == MPI_SUCCESS;
+  if (memory_ && (!ok || memory_bytes_ <= 0 || !r.memory.hold(memory_, has_win_, win_key_)))
+    r.addresses.release(memory_);
+  if (ts_->nheld == 0)
+    return;
+  const Recorder::MemoryEffect effect = r.memory_effect(fid_);
+  for (int i = 0; i < ts_->nheld; ++i) {
+    const void *p = ts_->held[i];
+    if (effect == Recorder::MemoryEffect::KeepsBuffers)
+      r.addresses.pin(p);
+    else if (effect != Recorder::MemoryEffect::WindowBase || !ok || !has_win_ ||
+             !r.memory.hold(p, true, win_key_))
+      r.addresses.release(p);
+  }
 }
 
 // --- scalars -------------------------------------------------------------------
@@ -226,6 +240,10 @@ void Call::special_int_array(const int *p) {
 
 void Call::handle_key_(HandleKind k, uint64_t key) {
   buf().put_varint(rec().handles[static_cast<int>(k)].encode(key));
+  if (k == HandleKind::Win) {
+    has_win_ = true;
+    win_key_ = key;
+  }
 }
 
 void Call::create_key_(HandleKind k, uint64_t key) {
@@ -237,12 +255,18 @@ void Call::create_key_(HandleKind k, uint64_t key) {
 
 void Call::create_agreed_(HandleKind k, uint64_t key, MPI_Comm parent) {
   rec().agreements.on_create(k, key, parent, fid_, locked_, buf());
+  if (k == HandleKind::Win) {
+    has_win_ = true;
+    win_key_ = key;
+  }
 }
 
 void Call::release_key_(HandleKind k, uint64_t key) {
   rec().handles[static_cast<int>(k)].release(key);
   if (k == HandleKind::Comm)
     rec().comms.forget(key);
+  if (k == HandleKind::Win)
+    rec().memory.end_window(rec().addresses, key); // its memory's ids are free again
 }
 
 void Call::note_comm(MPI_Comm c) {
@@ -337,7 +361,32 @@ void Call::buffer(const void *p) {
   buf().put_varint(v);
 }
 
-void Call::pointer(const void *p) { buf().put_varint(p ? 1 + rec().addresses.pin(p) : 0); }
+void Call::pointer(const void *p) {
+  Recorder &r = rec();
+  if (p && r.memory_effect(fid_) == Recorder::MemoryEffect::FreesMemory &&
+      ts_->nheld < ThreadState::kMaxHeld) {
+    // MPI_Free_mem: the address keeps its id until the call returns, then
+    // the id is free.
+    buf().put_varint(1 + r.addresses.acquire(p));
+    ts_->held[ts_->nheld++] = p;
+    r.memory.end_allocation(r.addresses, p);
+    return;
+  }
+  buf().put_varint(p ? 1 + r.addresses.pin(p) : 0);
+}
+
+void Call::memory_out(const void *p, int64_t bytes) {
+  const void *memory = p ? *static_cast<void *const *>(p) : nullptr;
+  if (!memory) {
+    buf().put_varint(0);
+    return;
+  }
+  buf().put_varint(1 + rec().addresses.acquire(memory));
+  if (memory_) // a second allocation in one call (none in MPI): its use ends with the call
+    rec().addresses.release(memory_);
+  memory_ = memory;
+  memory_bytes_ = bytes;
+}
 
 void Call::string(const char *s) {
   if (!s) {

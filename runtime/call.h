@@ -212,6 +212,9 @@ public:
     else
       pointer(static_cast<const void *>(nullptr));
   }
+  // Memory MPI allocated for the program (`p` points to the pointer MPI
+  // returned), `bytes` long: held until it is freed (memory_holds.h).
+  void memory_out(const void *p, int64_t bytes);
   void opaque(bool non_null) {
     uint8_t b = non_null ? 1 : 0;
     buf().put_bytes(&b, 1);
@@ -241,10 +244,16 @@ private:
   static bool is_special_int_array(const int *p);
   void special_int_array(const int *p);
 
+  void hold_memory_(int64_t rc);
+
   ThreadState *ts_;
   uint16_t fid_;
   bool active_ = false;
   bool locked_ = false;
+  bool has_win_ = false;         // the call named or created a window:
+  uint64_t win_key_ = 0;         // its handle key (its memory lives as long)
+  const void *memory_ = nullptr; // memory_out's memory, holding one use
+  int64_t memory_bytes_ = 0;
 };
 
 // --- helpers the generated length and root expressions use ---------------------

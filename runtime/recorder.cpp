@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <utility>
 #include <cstring>
 #include <ctime>
 #include <optional>
@@ -35,16 +36,25 @@ Recorder::Recorder() {
   id_init = id_of("MPI_Init");
   id_init_thread = id_of("MPI_Init_thread");
   id_finalize = id_of("MPI_Finalize");
-  for (const char *name : {"MPI_Win_create", "MPI_Win_create_c", "MPI_Win_attach",
-                           "MPI_Buffer_attach", "MPI_Buffer_attach_c", "MPI_Comm_attach_buffer",
-                           "MPI_Comm_attach_buffer_c", "MPI_Session_attach_buffer",
-                           "MPI_Session_attach_buffer_c"}) {
+  const std::pair<const char *, MemoryEffect> effects[] = {
+      {"MPI_Win_attach", MemoryEffect::KeepsBuffers},
+      {"MPI_Buffer_attach", MemoryEffect::KeepsBuffers},
+      {"MPI_Buffer_attach_c", MemoryEffect::KeepsBuffers},
+      {"MPI_Comm_attach_buffer", MemoryEffect::KeepsBuffers},
+      {"MPI_Comm_attach_buffer_c", MemoryEffect::KeepsBuffers},
+      {"MPI_Session_attach_buffer", MemoryEffect::KeepsBuffers},
+      {"MPI_Session_attach_buffer_c", MemoryEffect::KeepsBuffers},
+      {"MPI_Win_create", MemoryEffect::WindowBase},
+      {"MPI_Win_create_c", MemoryEffect::WindowBase},
+      {"MPI_Free_mem", MemoryEffect::FreesMemory},
+  };
+  for (const auto &[name, effect] : effects) {
     const uint16_t id = id_of(name);
     if (id == 0xffff)
       continue;
-    if (keeps_buffers_.size() <= id)
-      keeps_buffers_.resize(id + 1u, false);
-    keeps_buffers_[id] = true;
+    if (memory_effects_.size() <= id)
+      memory_effects_.resize(id + 1u, MemoryEffect::None);
+    memory_effects_[id] = effect;
   }
 }
 
@@ -167,7 +177,7 @@ void Recorder::record_committed(const uint8_t *sig, size_t n, int64_t t0, int64_
 
 size_t Recorder::memory_bytes() const {
   size_t m = cst_.memory_bytes() + stats_.capacity() * sizeof(SignatureStats) +
-             grammar_.memory_bytes() + requests.memory_bytes() + addresses.memory_bytes() +
+             grammar_.memory_bytes() + requests.memory_bytes() + addresses.memory_bytes() + memory.memory_bytes() +
              callbacks.memory_bytes() + comms.memory_bytes() + agreements.memory_bytes();
   for (const auto &h : handles)
     m += h.memory_bytes();

@@ -9,6 +9,7 @@
 #include "comm_registry.h"
 #include "handle_registry.h"
 #include "id_agreement.h"
+#include "memory_holds.h"
 #include "request_registry.h"
 #include "sequitur.h"
 #include "settings.h"
@@ -85,6 +86,7 @@ public:
   HandleRegistry handles[kHandleKindCount];
   RequestRegistry requests;
   AddressRegistry addresses; // buffers and pointers share one id space
+  MemoryHolds memory;        // addresses held until MPI_Free_mem or MPI_Win_free
   AddressRegistry callbacks;
   std::vector<PredefinedCallback> predefined_callbacks;
   CommRegistry comms;
@@ -94,10 +96,16 @@ public:
   void on_init();
   // Called by the Call of MPI_Finalize before PMPI_Finalize runs.
   void on_finalize();
-  // Whether the buffers of function `fid` stay in MPI's hands after the call
-  // returns without a request (a window's base, an attached buffer).
-  bool keeps_buffers(uint16_t fid) const {
-    return fid < keeps_buffers_.size() && keeps_buffers_[fid];
+  // What function `fid` does to the memory its buffers and pointers name
+  // beyond the call (memory_holds.h).
+  enum class MemoryEffect : uint8_t {
+    None,
+    KeepsBuffers, // MPI keeps the buffers for the rest of the run (an attached buffer)
+    WindowBase,   // the buffer is the memory of the window the call creates
+    FreesMemory,  // MPI_Free_mem: the pointer's allocation ends
+  };
+  MemoryEffect memory_effect(uint16_t fid) const {
+    return fid < memory_effects_.size() ? memory_effects_[fid] : MemoryEffect::None;
   }
   // One complete signature.
   void record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
@@ -131,7 +139,7 @@ private:
   bool slow_record_ = false;
   bool holding_ = false;
 
-  std::vector<bool> keeps_buffers_;
+  std::vector<MemoryEffect> memory_effects_;
   SignatureTable cst_;
   // Per function id: the terminal of its last call. A loop repeats a
   // function's signature, and comparing bytes is cheaper than hashing them.

@@ -404,10 +404,14 @@ class Checker:
                     if k in spec:
                         self.problem(where, '%s(%s): %r is only for handles' % (fname, pname, k))
             only = {'comm': 'rank', 'relative': 'rank', 'count': 'buffer', 'datatype': 'buffer',
-                    'bytes': 'buffer', 'index': 'status', 'flag': 'status'}
+                    'index': 'status', 'flag': 'status'}
             for k, r in only.items():
                 if k in spec and role != r:
                     self.problem(where, '%s(%s): %r is only for role %s' % (fname, pname, k, r))
+            # bytes: a buffer's size, or the size of memory MPI returns in an out pointer
+            if 'bytes' in spec and role != 'buffer' and not (role == 'pointer' and
+                                                             spec.get('dir') == 'out'):
+                self.problem(where, '%s(%s): bytes is only for buffers and out pointers' % (fname, pname))
             if role == 'rank' and 'comm' not in spec:
                 self.problem(where, '%s(%s): a rank needs comm' % (fname, pname))
             for k in ('relative', 'nullterm'):

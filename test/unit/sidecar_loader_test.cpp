@@ -75,6 +75,8 @@ TEST(SidecarLoader, ReportsFileAndLine) {
       {"MPI_X:\n  id: 1\n  params:\n    a: {role: value\n", 5, ""},
       {"MPI_X:\n  id: 1\n  params:\n    h: {role: handle, kind: comm, action: create}\n", 4,
        "a created handle must be 'out' or 'inout'"},
+      {"MPI_X:\n  id: 1\n  params:\n    n: value\n    p: {role: pointer, bytes: n}\n", 5,
+       "'bytes' is only for buffers and out pointers"},
   };
   for (const auto &c : cases) {
     std::vector<SidecarDiagnostic> errors;
@@ -84,6 +86,19 @@ TEST(SidecarLoader, ReportsFileAndLine) {
     EXPECT_NE(errors[0].str().find(c.needle), std::string::npos) << errors[0].str();
     EXPECT_NE(errors[0].str().find("sidecar.yaml:"), std::string::npos);
   }
+}
+
+// Memory MPI allocates: an out pointer with the size of the memory.
+TEST(SidecarLoader, LoadsTheSizeOfAllocatedMemory) {
+  std::vector<SidecarDiagnostic> errors;
+  auto set = load("MPI_Alloc_mem:\n  id: 348\n  params:\n    size: value\n"
+                  "    info: {role: handle, kind: info}\n"
+                  "    baseptr: {role: pointer, dir: out, bytes: size}\n",
+                  errors);
+  ASSERT_TRUE(errors.empty()) << errors[0].str();
+  const SidecarFunction *f = set.find("MPI_Alloc_mem");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->params[2].bytes, "size");
 }
 
 TEST(SidecarLoader, RejectsDuplicatesAcrossFiles) {

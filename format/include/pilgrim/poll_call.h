@@ -1,7 +1,8 @@
-// Polls: MPI_Test/Testany/Testall/Iprobe/Improbe and MPI_Testsome, whose
-// failed calls a completion loop repeats a number of times that depends on
-// the run (the Pilgrim paper §3.3.4). proxygen turns such loops back into
-// loops; pilgrim-diff --relaxed skips the failed polls.
+// Polls: MPI_Test/Testany/Testall/Iprobe/Improbe, MPI_Testsome and
+// MPI_Win_test (the end of an exposure epoch), whose failed calls a
+// completion loop repeats a number of times that depends on the run (the
+// Pilgrim paper §3.3.4). proxygen turns such loops back into loops;
+// pilgrim-diff --relaxed skips the failed polls.
 #pragma once
 
 #include "pilgrim/signature_decoder.h"
