@@ -318,7 +318,9 @@ void Call::request_create(const MPI_Request *p, const ReqInfo &info) {
 
 // --- addresses, strings, callbacks -----------------------------------------------
 
-void Call::buffer(const void *p) {
+void Call::buffer(const void *p) { buf().put_varint(buffer_code(p)); }
+
+uint64_t Call::buffer_code(const void *p) {
   uint64_t v;
   if (p == MPI_IN_PLACE)
     v = 1;
@@ -334,7 +336,7 @@ void Call::buffer(const void *p) {
     else
       r.addresses.pin(p); // more buffers than a call can have: keep it
   }
-  buf().put_varint(v);
+  return v;
 }
 
 void Call::pointer(const void *p) { buf().put_varint(p ? 1 + rec().addresses.pin(p) : 0); }

@@ -75,6 +75,12 @@ TEST(SidecarLoader, ReportsFileAndLine) {
       {"MPI_X:\n  id: 1\n  params:\n    a: {role: value\n", 5, ""},
       {"MPI_X:\n  id: 1\n  params:\n    h: {role: handle, kind: comm, action: create}\n", 4,
        "a created handle must be 'out' or 'inout'"},
+      {"MPI_X:\n  id: 1\n  params:\n    r: {role: rank, comm: w}\n    d: {role: value, target: r}\n"
+       "    w: {role: handle, kind: win}\n",
+       5, "'target' is only for addresses"},
+      {"MPI_X:\n  id: 1\n  params:\n    r: {role: rank, comm: c}\n    d: {role: address, target: r}\n"
+       "    c: {role: handle, kind: comm}\n",
+       5, "target 'r' must be a rank in a window"},
   };
   for (const auto &c : cases) {
     std::vector<SidecarDiagnostic> errors;
