@@ -13,8 +13,13 @@
 //    put code, data, heap, stack and mappings above it), and
 //  - v - A < kReach: further away, v is more likely in another object than
 //    in A's.
-// Otherwise v is stored as it is. Anchors are added when an address is first
-// pinned, which is rare (a new MPI_Get_address location), never on the hot path.
+// Otherwise v is stored as it is. A value that is an address the same call
+// has just pinned (MPI_Get_address's result for a new location) would be its
+// own anchor; it is coded against the nearest other anchor below it within
+// kLayoutWindow instead, when there is one, so that the trace keeps how the
+// fields of a struct or neighbouring arrays lie, which a proxy rebuilds.
+// Anchors are added when an address is first pinned, which is rare (a new
+// MPI_Get_address location), never on the hot path.
 #pragma once
 
 #include <algorithm>
@@ -28,6 +33,10 @@ class AddressAnchors {
 public:
   static constexpr uint64_t kMinAddress = uint64_t{1} << 32;
   static constexpr uint64_t kReach = uint64_t{1} << 28; // 256 MiB
+  // A value that is an address the same call pinned (MPI_Get_address's
+  // result) is coded against the anchor nearest below it within this many
+  // bytes, if any: the layout of memory the run takes addresses in.
+  static constexpr uint64_t kLayoutWindow = 4096;
 
   void add(uint64_t address, uint32_t id) {
     const auto at =
@@ -48,6 +57,24 @@ public:
       return false;
     --at;
     if (v - at->first >= kReach)
+      return false;
+    id = at->second;
+    offset = v - at->first;
+    return true;
+  }
+
+  // The anchor nearest below v (not v itself), less than `window` bytes
+  // away: where an address a call has just pinned lies in memory the run
+  // already knows (the fields of a struct taken one by one).
+  bool find_below(uint64_t v, uint64_t window, uint32_t &id, uint64_t &offset) const {
+    if (v < kMinAddress)
+      return false;
+    auto at = std::lower_bound(sorted_.begin(), sorted_.end(),
+                               std::make_pair(v, uint32_t{0})); // first anchor >= v
+    if (at == sorted_.begin())
+      return false;
+    --at;
+    if (v - at->first >= window)
       return false;
     id = at->second;
     offset = v - at->first;

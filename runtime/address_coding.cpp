@@ -13,7 +13,10 @@ namespace pilgrim::rt {
 void Call::address(int64_t v) {
   uint32_t id = 0;
   uint64_t offset = 0;
-  if (Recorder::get().addresses.anchors().find(static_cast<uint64_t>(v), id, offset)) {
+  const AddressAnchors &anchors = Recorder::get().addresses.anchors();
+  const uint64_t u = static_cast<uint64_t>(v);
+  if ((u == new_anchor_ && anchors.find_below(u, AddressAnchors::kLayoutWindow, id, offset)) ||
+      anchors.find(u, id, offset)) {
     buf().put_varint(sig::address_id(id));
     buf().put_zigzag(static_cast<int64_t>(offset));
     return;

@@ -339,7 +339,17 @@ uint64_t Call::buffer_code(const void *p) {
   return v;
 }
 
-void Call::pointer(const void *p) { buf().put_varint(p ? 1 + rec().addresses.pin(p) : 0); }
+void Call::pointer(const void *p) {
+  if (!p) {
+    buf().put_varint(0);
+    return;
+  }
+  AddressRegistry &a = rec().addresses;
+  const size_t anchors = a.anchors().size();
+  buf().put_varint(1 + a.pin(p));
+  if (a.anchors().size() > anchors)
+    new_anchor_ = reinterpret_cast<uintptr_t>(p); // first pinned here (address_anchors.h)
+}
 
 void Call::string(const char *s) {
   if (!s) {

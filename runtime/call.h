@@ -263,6 +263,7 @@ private:
   uint16_t fid_;
   bool active_ = false;
   bool locked_ = false;
+  uint64_t new_anchor_ = 0; // an address this call pinned first (address_anchors.h)
 };
 
 // --- helpers the generated length and root expressions use ---------------------
