@@ -223,7 +223,9 @@ std::vector<std::string> address_region_lines(const ProxySymbols &symbols) {
   for (uint64_t id : roots) {
     if (symbols.buffers.count(id) || !symbols.pointers.count(id))
       continue; // a buffer is its own memory
-    const uint64_t bytes = (needed_bytes(symbols, id, children) + 64 + 63) / 64 * 64;
+    // Slack beyond the last offset: MPI_BOTTOM with a count above 1 reads
+    // whole extents past the first element.
+    const uint64_t bytes = (needed_bytes(symbols, id, children) + kLayoutWindow + 63) / 64 * 64;
     lines.push_back("pointer_" + std::to_string(id) + " = address_region(" + std::to_string(bytes) +
                     ");");
   }

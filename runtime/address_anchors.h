@@ -49,28 +49,29 @@ public:
 
   // The anchor v is coded against: its id and v's offset from it.
   bool find(uint64_t v, uint32_t &id, uint64_t &offset) const {
-    if (v < kMinAddress)
-      return false;
-    auto at = std::upper_bound(sorted_.begin(), sorted_.end(),
-                               std::make_pair(v, UINT32_MAX)); // first anchor > v
-    if (at == sorted_.begin())
-      return false;
-    --at;
-    if (v - at->first >= kReach)
-      return false;
-    id = at->second;
-    offset = v - at->first;
-    return true;
+    return nearest(v, false, kReach, id, offset);
   }
 
   // The anchor nearest below v (not v itself), less than `window` bytes
   // away: where an address a call has just pinned lies in memory the run
   // already knows (the fields of a struct taken one by one).
   bool find_below(uint64_t v, uint64_t window, uint32_t &id, uint64_t &offset) const {
+    return nearest(v, true, window, id, offset);
+  }
+
+  size_t size() const { return sorted_.size(); }
+  size_t memory_bytes() const { return sorted_.capacity() * sizeof(sorted_[0]); }
+
+private:
+  // The highest anchor at or below v (strictly below when `below`), less
+  // than `window` bytes away.
+  bool nearest(uint64_t v, bool below, uint64_t window, uint32_t &id, uint64_t &offset) const {
     if (v < kMinAddress)
       return false;
-    auto at = std::lower_bound(sorted_.begin(), sorted_.end(),
-                               std::make_pair(v, uint32_t{0})); // first anchor >= v
+    auto at = below ? std::lower_bound(sorted_.begin(), sorted_.end(),
+                                       std::make_pair(v, uint32_t{0})) // first anchor >= v
+                    : std::upper_bound(sorted_.begin(), sorted_.end(),
+                                       std::make_pair(v, UINT32_MAX)); // first anchor > v
     if (at == sorted_.begin())
       return false;
     --at;
@@ -81,10 +82,6 @@ public:
     return true;
   }
 
-  size_t size() const { return sorted_.size(); }
-  size_t memory_bytes() const { return sorted_.capacity() * sizeof(sorted_[0]); }
-
-private:
   std::vector<std::pair<uint64_t, uint32_t>> sorted_; // address -> id, by address
 };
 

@@ -55,6 +55,23 @@ TEST(AddressAnchors, NumbersAndFarValuesAreNotAddresses) {
   EXPECT_EQ(a.size(), 2u);
 }
 
+// A new address's place in known memory: the nearest other anchor below
+// it, within the window (MPI_Get_address's result for a new location).
+TEST(AddressAnchors, NewAddressInKnownMemory) {
+  AddressAnchors a;
+  a.add(kBase, 0);     // a struct's first field
+  a.add(kBase + 8, 1); // its second, just pinned
+  uint32_t id = UINT32_MAX;
+  uint64_t off = UINT64_MAX;
+  ASSERT_TRUE(a.find_below(kBase + 8, AddressAnchors::kLayoutWindow, id, off));
+  EXPECT_EQ(id, 0u);
+  EXPECT_EQ(off, 8u);
+  EXPECT_FALSE(a.find_below(kBase, AddressAnchors::kLayoutWindow, id, off)); // nothing below
+  a.add(kBase + 8192, 2);
+  EXPECT_FALSE(a.find_below(kBase + 8192, AddressAnchors::kLayoutWindow, id, off)); // too far
+  EXPECT_FALSE(a.find_below(0x2000, AddressAnchors::kLayoutWindow, id, off));       // a number
+}
+
 TEST(AddressAnchors, RegistryAnchorsPinnedAddressesOnly) {
   AddressRegistry r;
   const void *stack = reinterpret_cast<const void *>(static_cast<uintptr_t>(kBase + 4096));
