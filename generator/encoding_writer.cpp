@@ -123,6 +123,17 @@ public:
       else
         line("c_.values(" + n + ", " + len + ");");
       return;
+    case Role::Address:
+      // A window's target displacement (ref: the window, ref2: the target
+      // rank), else a displacement that may hold the caller's own address.
+      if (f_.params[i].ref >= 0 && f_.params[i].ref2 >= 0 && scalar)
+        line("c_.target_disp(" + n + ", " + name(f_.params[i].ref) + ", " +
+             name(f_.params[i].ref2) + ");");
+      else if (scalar)
+        line("c_.address(" + n + ");");
+      else
+        line("c_.addresses(" + n + ", " + len + ");");
+      return;
     case Role::Double:
       line(scalar ? "c_.dbl(" + n + ");" : "c_.dbls(" + n + ", " + len + ");");
       return;
@@ -221,7 +232,14 @@ public:
     case Role::Varargs:
       return;
     case Role::Buffer:
-      line("c_.buffer(" + root_guard(i, n, "nullptr") + ");");
+      // A buffer sized in bytes (a window's memory, an attached buffer): the
+      // runtime notes its extent.
+      if (f_.params[i].ref >= 0 && f_.params[i].ref2 < 0 &&
+          head(f_.params[i].ref).pointer_depth == 0)
+        line("c_.buffer(" + root_guard(i, n, "nullptr") + ", ::pilgrim::rt::as_int64(" +
+             name(f_.params[i].ref) + "));");
+      else
+        line("c_.buffer(" + root_guard(i, n, "nullptr") + ");");
       return;
     case Role::Pointer:
       if (!after && s.dir == Direction::Out)

@@ -26,6 +26,8 @@ std::string check_role(const HeaderParam &h, const SidecarParam &s) {
   case Role::Tag:
   case Role::Offset:
     return want(is_integer(h.base), "an integer type");
+  case Role::Address:
+    return want(h.base == CType::Aint || h.base == CType::Count, "MPI_Aint or MPI_Count");
   case Role::Double:
     return want(h.base == CType::Double, "double");
   case Role::Handle:
@@ -184,6 +186,11 @@ JoinResult join(const HeaderModel &header, const SidecarSet &sidecars) {
         jp.ref = sf->param_index(sp.bytes); // memory MPI allocated, this many bytes
       if (sp.role == Role::Status && !sp.index.empty())
         jp.ref = sf->param_index(sp.index);
+      if (sp.role == Role::Address && !sp.target.empty()) {
+        // A target displacement: the window (the target rank's `comm`) and the rank.
+        jp.ref2 = sf->param_index(sp.target);
+        jp.ref = sf->param_index(sf->params[static_cast<size_t>(jp.ref2)].comm);
+      }
       if (sp.len) {
         std::vector<std::string> names;
         length_param_names(*sp.len, names);

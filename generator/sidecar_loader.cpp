@@ -23,6 +23,7 @@ const NameEntry<Role> kRoles[] = {
     {"string_array", Role::StringArray}, {"argv_array", Role::ArgvArray},
     {"opaque", Role::Opaque},     {"double", Role::Double},
     {"varargs", Role::Varargs},
+    {"address", Role::Address},
 };
 const NameEntry<Direction> kDirections[] = {
     {"in", Direction::In}, {"out", Direction::Out}, {"inout", Direction::InOut}};
@@ -243,6 +244,8 @@ private:
         p.index = v;
       } else if (key == "flag") {
         p.flag = v;
+      } else if (key == "target") {
+        p.target = v;
       } else if (key == "relative" || key == "nullterm") {
         bool b;
         if (v == "true")
@@ -291,6 +294,7 @@ private:
          "'bytes' is only for buffers and out pointers");
     need(p.role == Role::Status || (p.index.empty() && p.flag.empty()),
          "'index' and 'flag' are only for statuses");
+    need(p.role == Role::Address || p.target.empty(), "'target' is only for addresses");
     need(p.datatype.empty() || !p.count.empty(), "'datatype' needs 'count'");
     need(p.bytes.empty() || (p.count.empty() && p.datatype.empty()),
          "'bytes' excludes 'count' and 'datatype'");
@@ -318,6 +322,17 @@ private:
       ref(p.root, "root");
       ref(p.index, "index");
       ref(p.flag, "flag");
+      ref(p.target, "target");
+      if (!p.target.empty() && fn.param_index(p.target) >= 0) {
+        const SidecarParam &t = fn.params[static_cast<size_t>(fn.param_index(p.target))];
+        const int w = t.comm.empty() ? -1 : fn.param_index(t.comm);
+        if (t.role != Role::Rank || w < 0 ||
+            fn.params[static_cast<size_t>(w)].kind != HandleKind::Win) {
+          error(p.loc,
+                fn.name + "(" + p.name + "): target '" + p.target + "' must be a rank in a window");
+          ok = false;
+        }
+      }
       if (p.len) {
         std::vector<std::string> names;
         length_param_names(*p.len, names);

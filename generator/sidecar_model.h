@@ -32,6 +32,7 @@ struct SidecarParam {
   std::string root;     // root-only significance
   std::string index;    // status: which request completed
   std::string flag;     // status: whether anything completed
+  std::string target;   // address: the target rank (a rank in a window) it is a displacement at
   bool relative = true;
   bool nullterm = false;
   std::unique_ptr<LengthExpr> len; // null: not an array

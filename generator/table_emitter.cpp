@@ -38,6 +38,7 @@ const char *role_enum(Role r) {
   case Role::Opaque: return "Opaque";
   case Role::Double: return "Double";
   case Role::Varargs: return "Varargs";
+  case Role::Address: return "Address";
   }
   return "Value";
 }

@@ -40,16 +40,9 @@ const char *role_name(Role r) {
   static const char *const names[] = {"Value", "Rank", "Tag", "Handle", "Buffer",
                                       "Status", "String", "Callback", "Offset", "Pointer",
                                       "StringArray", "ArgvArray", "Opaque", "Double",
-                                      "Varargs"};
+                                      "Varargs",     "Address"};
   const size_t i = static_cast<size_t>(r);
   return i < sizeof names / sizeof names[0] ? names[i] : "unknown";
-}
-
-std::string int_literal(int64_t v) {
-  std::string s = std::to_string(v);
-  if (v > 2147483647LL || v < -2147483647LL)
-    s += "LL";
-  return s;
 }
 
 std::string double_literal(double v) {
@@ -101,6 +94,15 @@ bool per_peer_buffers(const std::string &name) {
          n.find("alltoall") != std::string::npos || n.find("neighbor") != std::string::npos;
 }
 
+} // namespace
+
+std::string int_literal(int64_t v) {
+  std::string s = std::to_string(v);
+  if (v > 2147483647LL || v < -2147483647LL)
+    s += "LL";
+  return s;
+}
+
 // Extent of a predefined datatype, from its size (pair types are padded).
 int64_t predefined_extent(uint64_t index) {
   const int64_t size = predefined_datatype_size(static_cast<size_t>(index));
@@ -111,8 +113,6 @@ int64_t predefined_extent(uint64_t index) {
     e *= 2;
   return e;
 }
-
-} // namespace
 
 std::string element_type(const ParamInfo &param) {
   if (param.role == Role::Handle && kind_type(param.handle_kind))
@@ -162,6 +162,7 @@ bool completes_any(const std::string &function) {
 }
 
 void CallEmitter::learn(const DecodedCall &call) {
+  learn_addresses(call);
   if (!completes_any(call.function->name))
     return;
   for (size_t p = 0; p < call.params.size(); ++p) {
@@ -471,6 +472,7 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
   case Role::Handle: return handle_expr(pi.handle_kind, e.code);
   case Role::Callback: return callback_expr(call, p, e.code);
   case Role::Buffer: return buffer_expr(call, p, e.code);
+  case Role::Address: return address_expr(call, p, e);
   case Role::Pointer: {
     // An address passed as an integer (MPI_Aint_diff's MPI_Aint) is cast.
     const std::string ct = pi.c_type ? pi.c_type : "void *";
@@ -837,6 +839,7 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
   const MemoryLines memory = mpi_memory_lines(call, symbols_);
   pre.insert(pre.end(), memory.pre.begin(), memory.pre.end());
   post.insert(post.end(), memory.post.begin(), memory.post.end());
+  address_lines(call, args, pre, post);
   std::vector<std::string> lines;
   const std::string indent = block ? "  " : "";
   if (block)

@@ -7,9 +7,11 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
+#include "address_values.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_model.h"
 #include "proxy_options.h"
@@ -26,6 +28,11 @@ struct ProxySymbols {
   size_t statuses = 0;                               // length of the status array
   bool status = false;                               // the single status variable
   bool user_ops = false;                             // a user op stand-in is used
+  std::map<uint64_t, uint64_t> address_bytes; // memory id -> bytes its addresses reach
+  // MPI_Get_address calls that placed a new address in known memory: (the
+  // new id, the memory's id, offset), on some rank (address_values.h)
+  std::set<std::tuple<uint64_t, uint64_t, int64_t>> address_parents;
+  size_t directory_slots = 0; // address directory entries (address_values.h)
 };
 
 class CallEmitter {
@@ -58,12 +65,18 @@ private:
   void size_buffer(const DecodedCall &call, size_t p, uint64_t id, std::vector<std::string> &pre);
   std::string out_scalar(const ParamInfo &param);
   std::string out_array(const ParamInfo &param, size_t n);
+  // Addresses (address_values.cpp).
+  void learn_addresses(const DecodedCall &call);
+  std::string address_expr(const DecodedCall &call, size_t p, const DecodedElement &e);
+  void address_lines(const DecodedCall &call, const std::vector<std::string> &args,
+                     std::vector<std::string> &pre, std::vector<std::string> &post);
 
   const Trace &trace_;
   const ProxyOptions &options_;
   ProxySymbols &symbols_;
   std::map<std::pair<size_t, size_t>, std::set<uint64_t>> request_slots_; // (n, slot) -> codes
   std::map<const DecodedCall *, std::vector<int64_t>> irecv_sources_;
+  AddressPlan addresses_;
 };
 
 // MPI_Waitany, MPI_Waitsome, MPI_Testany, MPI_Testsome: which requests they
@@ -72,6 +85,10 @@ bool completes_any(const std::string &function);
 
 // C type of a parameter's elements ("int", "MPI_Aint", "MPI_Comm", ...).
 std::string element_type(const ParamInfo &param);
+// An integer as a C++ literal ("LL" beyond 32 bits).
+std::string int_literal(int64_t v);
+// Extent of predefined datatype `index` (its size, padded to a power of two).
+int64_t predefined_extent(uint64_t index);
 // The variable name of user handle `id` of `kind`: comm_3, type_0, and for a
 // request its pool and slot, req_7_0 (req#7.0 in pilgrim-dump).
 std::string handle_variable(HandleKind kind, uint64_t id);

@@ -387,7 +387,8 @@ std::vector<std::string> Writer::address_layout() const {
         continue;
       const std::string base = symbols_.buffers.count(anchor->first)
                                    ? "buf_" + std::to_string(anchor->first)
-                                   : "pointer_storage_" + std::to_string(anchor->first);
+                                   : "static_cast<char *>(pointer_" +
+                                         std::to_string(anchor->first) + ")";
       lines.push_back("pointer_" + std::to_string(m.first) + " = " + base + " + " +
                       std::to_string(d) + ";");
     }
@@ -481,6 +482,7 @@ std::string Writer::run() {
                                                                 : 0;
   line("#define PROXY_COMPUTE " + std::to_string(compute_mode));
   o += kProxyPrelude;
+  o += address_prelude(symbols_);
 
   line("// ---- replayed state --------------------------------------------------------");
   line("");
@@ -501,7 +503,8 @@ std::string Writer::run() {
     line("// Buffers, one per buffer id, sized for the largest use.");
     for (const auto &b : symbols_.buffers)
       line("char *buf_" + std::to_string(b.first) + " = nullptr;\nstd::size_t buf_" +
-           std::to_string(b.first) + "_size = " + std::to_string(b.second) + ";");
+           std::to_string(b.first) +
+           "_size = " + std::to_string(address_storage_bytes(symbols_, b.first, b.second)) + ";");
     line("");
   }
   if (!symbols_.pointers.empty()) {
@@ -533,6 +536,8 @@ std::string Writer::run() {
   for (uint64_t p : symbols_.pointers)
     if (symbols_.buffers.count(p))
       line("  pointer_" + std::to_string(p) + " = buf_" + std::to_string(p) + ";");
+  for (const std::string &l : address_region_lines(symbols_))
+    line("  " + l);
   for (const std::string &l : address_layout())
     line("  " + l);
   line("}");
@@ -587,6 +592,8 @@ std::string Writer::run() {
   line("    return 1;");
   line("  }");
   line("  allocate_buffers();");
+  for (const std::string &l : address_setup_lines(symbols_))
+    line("  " + l);
   line("  switch (grammar_of(world_rank)) {");
   for (uint64_t g : used_roots) {
     line("  case " + std::to_string(g) + ":");

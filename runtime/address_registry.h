@@ -12,6 +12,7 @@
 // iteration.
 #pragma once
 
+#include "address_anchors.h"
 #include "flat_map.h"
 #include "symbol_pool.h"
 
@@ -43,12 +44,20 @@ public:
     map_.set(key, e);
     return entries_[e].id;
   }
-  // p stays in use for the rest of the run; its id.
+  // p stays in use for the rest of the run; its id. A newly pinned address
+  // becomes an anchor (address_anchors.h).
   uint32_t pin(const void *p) {
     const uint32_t id = acquire(p);
-    entries_[*map_.find(reinterpret_cast<uintptr_t>(p))].uses = kPinned;
+    const uint64_t key = reinterpret_cast<uintptr_t>(p);
+    Entry &x = entries_[*map_.find(key)];
+    if (x.uses != kPinned) {
+      x.uses = kPinned;
+      anchors_.add(key, id);
+    }
     return id;
   }
+  // The pinned addresses, to code absolute addresses against.
+  const AddressAnchors &anchors() const { return anchors_; }
   // One use of p ended; its id is free again when no use is left.
   void release(const void *p) {
     const uint64_t key = reinterpret_cast<uintptr_t>(p);
@@ -74,7 +83,7 @@ public:
   size_t memory_bytes() const {
     return map_.memory_bytes() + predefined_.memory_bytes() +
            entries_.capacity() * sizeof(Entry) + free_entries_.capacity() * sizeof(uint32_t) +
-           pool_.memory_bytes();
+           pool_.memory_bytes() + anchors_.memory_bytes();
   }
 
 private:
@@ -87,6 +96,7 @@ private:
   std::vector<Entry> entries_;
   std::vector<uint32_t> free_entries_;
   SymbolPool pool_;
+  AddressAnchors anchors_;
 };
 
 }  // namespace pilgrim::rt

@@ -342,7 +342,9 @@ void Call::request_create(const MPI_Request *p, const ReqInfo &info) {
 
 // --- addresses, strings, callbacks -----------------------------------------------
 
-void Call::buffer(const void *p) {
+void Call::buffer(const void *p) { buf().put_varint(buffer_code(p)); }
+
+uint64_t Call::buffer_code(const void *p) {
   uint64_t v;
   if (p == MPI_IN_PLACE)
     v = 1;
@@ -358,7 +360,7 @@ void Call::buffer(const void *p) {
     else
       r.addresses.pin(p); // more buffers than a call can have: keep it
   }
-  buf().put_varint(v);
+  return v;
 }
 
 void Call::pointer(const void *p) {
@@ -372,7 +374,15 @@ void Call::pointer(const void *p) {
     r.memory.end_allocation(r.addresses, p);
     return;
   }
-  buf().put_varint(p ? 1 + r.addresses.pin(p) : 0);
+  if (!p) {
+    buf().put_varint(0);
+    return;
+  }
+  AddressRegistry &a = r.addresses;
+  const size_t anchors = a.anchors().size();
+  buf().put_varint(1 + a.pin(p));
+  if (a.anchors().size() > anchors)
+    new_anchor_ = reinterpret_cast<uintptr_t>(p); // first pinned here (address_anchors.h)
 }
 
 void Call::memory_out(const void *p, int64_t bytes) {

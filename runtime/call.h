@@ -203,6 +203,23 @@ public:
 
   // --- addresses, strings, callbacks ----------------------------------------
   void buffer(const void *p);
+  // A buffer sized in bytes (a window's memory, an attached region).
+  void buffer(const void *p, int64_t bytes);
+  // Address role (address_coding.cpp): an MPI_Aint that may hold one of the
+  // caller's addresses, coded against its pinned addresses
+  // (address_anchors.h), or a window's target displacement, which in a
+  // dynamic window is an address of the target (dynamic_windows.h).
+  void address(int64_t v);
+  template <class T> void addresses(const T *p, int64_t n) {
+    if (!p || n < 0) {
+      buf().put_varint(0);
+      return;
+    }
+    buf().put_varint(static_cast<uint64_t>(n) + 1);
+    for (int64_t i = 0; i < n; ++i)
+      address(static_cast<int64_t>(p[i]));
+  }
+  void target_disp(int64_t v, MPI_Win win, int target_rank);
   void pointer(const void *p);
   void pointer(MPI_Aint a) { pointer(reinterpret_cast<const void *>(static_cast<uintptr_t>(a))); }
   void pointer_out(const void *p) { pointer(p ? *static_cast<void *const *>(p) : nullptr); }
@@ -239,6 +256,7 @@ private:
   void release_key_(HandleKind k, uint64_t key);
   void note_comm(MPI_Comm c);
   void request_element(const MPI_Request *where, MPI_Request r);
+  uint64_t buffer_code(const void *p); // the Buffer code; acquires the address
   void status_one(const MPI_Status *st, int request_slot, const StatusCtx &ctx, bool completed);
   void status_count_only(const MPI_Status *st);
   static bool is_special_int_array(const int *p);
@@ -254,6 +272,7 @@ private:
   uint64_t win_key_ = 0;         // its handle key (its memory lives as long)
   const void *memory_ = nullptr; // memory_out's memory, holding one use
   int64_t memory_bytes_ = 0;
+  uint64_t new_anchor_ = 0; // an address this call pinned first (address_anchors.h)
 };
 
 // --- helpers the generated length and root expressions use ---------------------

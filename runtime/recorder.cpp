@@ -1,5 +1,6 @@
 #include "recorder.h"
 
+#include "dynamic_windows.h"
 #include "generated_function_table.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/temp_file.h"
@@ -186,7 +187,8 @@ size_t Recorder::memory_bytes() const {
 
 void Recorder::on_finalize() {
   state.store(State::Finalized, std::memory_order_release);
-  agreements.finish_all(); // every id agreed, every held record recorded
+  agreements.finish_all();                  // every id agreed, every held record recorded
+  dynamic_windows().resolve(private_comm_); // target displacements of dynamic windows
   if (settings.timing != TimingMode::None)
     tick_rate_.end();
   if (settings.verify)
@@ -198,6 +200,7 @@ void Recorder::on_finalize() {
 }
 
 void Recorder::write_verify_log() {
+  dynamic_windows().rewrite_log(verify_log_);
   std::string path = settings.output + ".verify." + std::to_string(world_rank_);
   FILE *f = std::fopen(path.c_str(), "wb");
   if (!f) {
@@ -246,6 +249,7 @@ void Recorder::write_trace() {
     e.count = stats_[t].count;
     e.duration = to_seconds(stats_[t].duration, tick_rate_.ns_per_tick());
     e.interval = to_seconds(stats_[t].interval, tick_rate_.ns_per_tick());
+    dynamic_windows().rewrite(e.signature);
     mine.cst.push_back(std::move(e));
   }
   mine.grammar.rules = grammar_.rules();

@@ -1,6 +1,7 @@
 #include "window_registry.h"
 
 #include "call.h"
+#include "dynamic_windows.h"
 #include "handle_key.h"
 
 namespace pilgrim::rt {
@@ -32,8 +33,10 @@ WindowRegistry &window_registry() {
 }
 
 void forget_windows(const MPI_Win *wins, int64_t n) {
-  for (int64_t i = 0; wins && i < n; ++i)
+  for (int64_t i = 0; wins && i < n; ++i) {
     window_registry().forget(wins[i]);
+    dynamic_windows().forget(wins[i]);
+  }
 }
 
 RankCtx win_ctx(MPI_Win win) { return {window_registry().rank_of(win)}; }

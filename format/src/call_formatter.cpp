@@ -105,6 +105,19 @@ std::string format_pointer(uint64_t code) {
   return "ptr#" + std::to_string(code - 1);
 }
 
+// An Address element: the value itself, or `ptr#u+x`, the address of memory
+// id u (the id space of buf#/ptr#) plus x bytes.
+std::string format_address(uint64_t code, int64_t x) {
+  if (code < sig::kAddressFirstId)
+    return std::to_string(x);
+  std::string s = "ptr#" + std::to_string(code - sig::kAddressFirstId);
+  if (x > 0)
+    s += "+" + std::to_string(x);
+  else if (x < 0)
+    s += std::to_string(x);
+  return s;
+}
+
 void append_string_array(std::string &out, const DecodedElement &e) {
   if (e.code == 0) {
     out += "NULL";
@@ -161,6 +174,9 @@ void append_element(std::string &out, const ParamInfo &p, const DecodedElement &
     break;
   case Role::Pointer:
     out += format_pointer(e.code);
+    break;
+  case Role::Address:
+    out += format_address(e.code, e.integer);
     break;
   case Role::Callback:
     out += format_callback(e.code);

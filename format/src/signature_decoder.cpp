@@ -9,7 +9,9 @@ namespace pilgrim {
 namespace {
 
 // Smallest encoded size of one element of a role (for count checks).
-size_t min_element_bytes(Role role) { return role == Role::Double ? 8 : 1; }
+size_t min_element_bytes(Role role) {
+  return role == Role::Double ? 8 : role == Role::Address ? 2 : 1;
+}
 
 DecodedElement decode_string(ByteReader &r) {
   DecodedElement e;
@@ -33,7 +35,8 @@ DecodedElement decode_string_array(ByteReader &r) {
   return e;
 }
 
-DecodedElement decode_element(ByteReader &r, const ParamInfo &p) {
+DecodedElement decode_element(ByteReader &r, const ParamInfo &p,
+                              std::vector<PendingAddress> *pending) {
   DecodedElement e;
   // int [][3] rows (first, last, stride) are plain values whatever the role:
   // a stride is not a rank (docs/FORMAT.md §8.1).
@@ -57,6 +60,17 @@ DecodedElement decode_element(ByteReader &r, const ParamInfo &p) {
   case Role::Callback:
     e.code = r.varint();
     break;
+  case Role::Address: {
+    const size_t at = r.offset();
+    e.code = r.varint();
+    e.integer = r.svarint();
+    if (e.code == sig::kAddressPending) {
+      if (!pending)
+        r.fail_at("unresolved address (code 1)", at);
+      pending->push_back({at, r.offset(), e.integer});
+    }
+    break;
+  }
   case Role::String:
     return decode_string(r);
   case Role::Status: {
@@ -106,12 +120,12 @@ DecodedElement decode_element(ByteReader &r, const ParamInfo &p) {
   return e;
 }
 
-DecodedValue decode_value(ByteReader &r, const ParamInfo &p) {
+DecodedValue decode_value(ByteReader &r, const ParamInfo &p, std::vector<PendingAddress> *pending) {
   DecodedValue v;
   if (p.role == Role::Varargs)
     return v;
   if (!sig::has_array_prefix(p)) {
-    v.elements.push_back(decode_element(r, p));
+    v.elements.push_back(decode_element(r, p, pending));
     return v;
   }
   v.array = true;
@@ -124,7 +138,7 @@ DecodedValue decode_value(ByteReader &r, const ParamInfo &p) {
   const uint64_t n = (prefix - 1) * per;
   v.elements.reserve(static_cast<size_t>(n));
   for (uint64_t i = 0; i < n; ++i)
-    v.elements.push_back(decode_element(r, p));
+    v.elements.push_back(decode_element(r, p, pending));
   return v;
 }
 
@@ -135,7 +149,8 @@ uint16_t signature_function_id(std::string_view sig) {
   return static_cast<uint16_t>(r.varint_max(0xffff, "function id"));
 }
 
-DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig) {
+DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig,
+                             std::vector<PendingAddress> *pending) {
   ByteReader r(sig);
   DecodedCall call;
   call.function_id = static_cast<uint16_t>(r.varint_max(0xffff, "function id"));
@@ -156,7 +171,7 @@ DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig)
       try {
         DecodedParam &d = call.params[i];
         (in ? d.has_in : d.has_out) = true;
-        (in ? d.in : d.out) = decode_value(r, p);
+        (in ? d.in : d.out) = decode_value(r, p, pending);
       } catch (const TraceError &e) {
         rethrow_with_context(fname + " parameter " + sanitize_for_message(p.name ? p.name : "") +
                                  (in ? " (in)" : " (out)"),

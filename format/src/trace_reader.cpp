@@ -203,6 +203,16 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
     const std::string payload = c.payload(static_cast<size_t>(at.functions));
     try {
       trace.functions = decode_function_table(payload);
+      // Role Address came with version 4: an older file that has it is not
+      // a file of its version (its signatures would be misread).
+      if (c.version < kFirstAddressVersion)
+        for (const OwnedFunction &f : trace.functions)
+          for (const OwnedParam &p : f.params())
+            if (p.role == Role::Address)
+              throw TraceError("function " + sanitize_for_message(f.name()) + " parameter " +
+                               sanitize_for_message(p.name) + ": role " +
+                               std::to_string(static_cast<int>(Role::Address)) +
+                               " needs format version " + std::to_string(kFirstAddressVersion));
     } catch (const TraceError &e) {
       rethrow_with_context(name + ": " + c.label(static_cast<size_t>(at.functions)), e);
     }

@@ -175,6 +175,9 @@ private:
     case Role::Pointer:
       address(de.code, e, p.role, where);
       return;
+    case Role::Address:
+      address_value(de, e, where);
+      return;
     case Role::Opaque:
       if (de.code != static_cast<uint64_t>(e.integer))
         problem(where,
@@ -282,6 +285,28 @@ private:
     }
     if (code != want)
       problem(where, "code " + std::to_string(code) + ", expected " + std::to_string(want));
+  }
+
+  // An Address element: the value itself, or an address id (bound like a
+  // Pointer's) plus the offset.
+  void address_value(const DecodedElement &de, const Element &e, const std::string &where) {
+    if (e.sym != Sym::User) {
+      if (de.code != sig::kAddressValue || de.integer != e.integer)
+        problem(where, "address code " + std::to_string(de.code) + " " +
+                           std::to_string(de.integer) + ", expected the value " +
+                           std::to_string(e.integer));
+      return;
+    }
+    if (de.code < sig::kAddressFirstId) {
+      problem(where, "address code " + std::to_string(de.code) + ", expected an address id");
+      return;
+    }
+    const std::string why = symbols_.bind(kAddressSpace, e.key, de.code - sig::kAddressFirstId);
+    if (!why.empty())
+      problem(where, why);
+    if (de.integer != e.integer)
+      problem(where, "offset " + std::to_string(de.integer) + ", expected " +
+                         std::to_string(e.integer));
   }
 
   // Whether `code` stands for `expected`, resolved against `base`.

@@ -1,11 +1,14 @@
 #include "handle_pool.h"
 
+#include "recorder.h"
+
 #include "handle_key.h"
 #include "pilgrim/predefined_handles.h"
 #include "untraced.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <sys/mman.h>
 
 namespace pilgrim::enctest {
 namespace {
@@ -441,6 +444,19 @@ uint64_t HandlePool::buffer_address(int slot) const {
 
 uint64_t HandlePool::pointer_address(int slot) const {
   return reinterpret_cast<uintptr_t>(pointers_ + 64 * (slot % 16));
+}
+
+uint64_t HandlePool::anchor_address() {
+  static const uint64_t page = [] {
+    void *p = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
+      std::fprintf(stderr, "encoding_roundtrip: mmap failed\n");
+      std::exit(2);
+    }
+    rt::Recorder::get().addresses.pin(p);
+    return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p));
+  }();
+  return page;
 }
 
 } // namespace pilgrim::enctest

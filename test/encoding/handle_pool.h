@@ -55,6 +55,11 @@ public:
   uint64_t buffer_address(int slot) const;
   uint64_t pointer_address(int slot) const;
   void *opaque_address() { return &opaque_; }
+  // An address the runtime has pinned (as MPI_Get_address's location would
+  // be), so that values at most 4095 bytes above it are coded against it: a
+  // page of its own, mapped above 4 GiB also in a program that is not
+  // position-independent (the MPICH build links this test with -no-pie).
+  static uint64_t anchor_address();
 
 private:
   uint64_t make(HandleKind k, CommShape shape);

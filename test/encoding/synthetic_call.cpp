@@ -265,6 +265,21 @@ Element SyntheticCall::element(int i, int64_t k, int phase) {
     }
     return e;
   }
+  case Role::Address:
+    if (p.ref >= 0) {
+      // A window's target displacement. The pool's windows are not dynamic:
+      // stored as itself, however large.
+      e.integer = several ? salt + phase : empty ? 0 : null ? -1 : (int64_t{1} << 40) + k + phase;
+    } else if (one || (several && k == 1)) {
+      // One of the caller's addresses: an anchor plus an offset.
+      e.sym = Sym::User;
+      e.key = pool_.anchor_address();
+      e.integer = 8 + k + 16 * phase;
+    } else {
+      // A relative displacement, or a value below 4 GiB: stored as itself.
+      e.integer = several ? ((i + k) % 2 ? -salt : salt) + phase : empty ? phase : -1;
+    }
+    return e;
   case Role::Double:
     e.real = (several ? 0.5 + static_cast<double>(salt)
               : empty ? 0.0

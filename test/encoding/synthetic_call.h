@@ -126,6 +126,8 @@ template <class E> E SyntheticCall::to_c(int i, const Element &e) const {
   } else if constexpr (std::is_floating_point_v<E>) {
     return static_cast<E>(role == Role::Double ? e.real : static_cast<double>(e.integer));
   } else if constexpr (std::is_integral_v<E>) {
+    if (role == Role::Address && e.sym == Sym::User) // an anchor plus an offset
+      return static_cast<E>(static_cast<int64_t>(e.key) + e.integer);
     return static_cast<E>(role == Role::Pointer ? static_cast<int64_t>(address(e)) : e.integer);
   }
   bad_type(i, "element");

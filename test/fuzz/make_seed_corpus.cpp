@@ -34,6 +34,8 @@ int main(int argc, char **argv) {
   // Merged traces whose communicator and window ids are reused (FORMAT.md §7.7).
   put(dir, "file-comm-reuse-v3", 0, sample::comm_reuse_trace_bytes(3, 3));
   put(dir, "file-comm-reuse-v2", 0, sample::comm_reuse_trace_bytes(3, 2));
+  // Format version 4: Address elements (memory id + offset, plain values).
+  put(dir, "file-addresses-v4", 0, sample::address_trace_bytes(3));
   {
     TraceHeader h = sample::ring_header(1);
     put(dir, "file-empty", 0, write_trace_to_memory(h, {}, {serialize_rank(RankTrace{})}));
@@ -162,6 +164,9 @@ int main(int argc, char **argv) {
           .arr(1)
           .i(4)
           .done(-3),
+      // Format version 4: Address elements.
+      sample::address_rank(0, 2).cst[1].signature,
+      sample::address_rank(0, 2).cst[2].signature,
   };
   int n = 0;
   for (const std::string &sg : sigs)

@@ -260,6 +260,32 @@ inline const ParamInfo kPutParams[] = {
     handle("win", "MPI_Win", HandleKind::Win),
 };
 
+// Format version 4: role Address (a datatype's displacements; a target
+// displacement, ref = the window, ref2 = the target rank).
+inline const ParamInfo kTypeHindexedParams[] = {
+    value("count"),
+    param("array_of_blocklengths", "const int[]", CType::Int, Role::Value, Direction::In, A | C,
+          HandleKind::None, HandleAction::None, -1, -1, -1, 1, kLenParam0, "count"),
+    param("array_of_displacements", "const MPI_Aint[]", CType::Aint, Role::Address, Direction::In,
+          A | C, HandleKind::None, HandleAction::None, -1, -1, -1, 1, kLenParam0, "count"),
+    handle("oldtype", "MPI_Datatype", HandleKind::Datatype),
+    handle("newtype", "MPI_Datatype *", HandleKind::Datatype, HandleAction::Create, Direction::Out,
+           P),
+};
+inline const ParamInfo kGetParams[] = {
+    param("origin_addr", "void *", CType::Void, Role::Buffer, Direction::Out, P, HandleKind::None,
+          HandleAction::None, 1, 2),
+    value("origin_count"),
+    type_param("origin_datatype"),
+    param("target_rank", "int", CType::Int, Role::Rank, Direction::In, kFlagRelative,
+          HandleKind::None, HandleAction::None, 7),
+    param("target_disp", "MPI_Aint", CType::Aint, Role::Address, Direction::In, 0,
+          HandleKind::None, HandleAction::None, 7, 3),
+    value("target_count"),
+    type_param("target_datatype"),
+    handle("win", "MPI_Win", HandleKind::Win),
+};
+
 #define PILGRIM_SAMPLE_ROW(id, name, params)                                                       \
   FunctionInfo { id, name, static_cast<uint8_t>(sizeof(params) / sizeof(ParamInfo)), params }
 
@@ -289,6 +315,8 @@ inline const FunctionInfo kFunctions[] = {
     FunctionInfo{23, "MPI_Finalize", 0, nullptr},
     PILGRIM_SAMPLE_ROW(24, "MPI_Win_create", kWinCreateParams),
     PILGRIM_SAMPLE_ROW(25, "MPI_Put", kPutParams),
+    PILGRIM_SAMPLE_ROW(26, "MPI_Type_create_hindexed", kTypeHindexedParams),
+    PILGRIM_SAMPLE_ROW(27, "MPI_Get", kGetParams),
     PILGRIM_SAMPLE_ROW(900, "PILGRIM_Fake_double", kFakeDoubleParams),
 };
 #undef PILGRIM_SAMPLE_ROW
@@ -552,6 +580,63 @@ inline std::string comm_reuse_trace_bytes(int nranks, uint16_t version) {
       bytes[28 + i] = static_cast<char>((crc >> (8 * i)) & 0xff);
   }
   return bytes;
+}
+
+// A rank that builds a datatype over its own addresses (format version 4):
+// Type_create_hindexed with displacements [ptr#0, ptr#0+8, 16], then a Get
+// from the next rank of a dynamic window at that rank's ptr#1+4.
+inline RankTrace address_rank(int rank, int nranks) {
+  RankTrace rt;
+  auto add = [&](std::string sig) {
+    CstEntry e;
+    e.signature = std::move(sig);
+    e.count = 1;
+    rt.cst.push_back(std::move(e));
+  };
+  add(SigBuilder("MPI_Init").byte(1).byte(1).done());
+  add(SigBuilder("MPI_Type_create_hindexed")
+          .i(3)
+          .arr(3)
+          .i(1)
+          .i(2)
+          .i(1)
+          .arr(3)
+          .v(sig::address_id(0))
+          .i(0)
+          .v(sig::address_id(0))
+          .i(8)
+          .v(sig::kAddressValue)
+          .i(16)
+          .v(kInt)
+          .arr(1)
+          .v(sig::handle_user(0))
+          .done());
+  add(SigBuilder("MPI_Get")
+          .v(sig::buffer_id(2))
+          .i(1)
+          .v(kInt)
+          .v(sig::rank_relative(rank + 1 < nranks ? 1 : 1 - nranks))
+          .v(sig::address_id(1))
+          .i(4)
+          .i(1)
+          .v(kInt)
+          .v(sig::handle_user(0))
+          .done());
+  add(SigBuilder("MPI_Finalize").done());
+  rt.grammar.rules = {{GrammarSymbol{0, 1}, GrammarSymbol{1, 1}, GrammarSymbol{2, 1},
+                       GrammarSymbol{3, 1}}};
+  return rt;
+}
+
+inline std::string address_trace_bytes(int nranks) {
+  std::vector<RankTrace> ranks;
+  for (int r = 0; r < nranks; ++r)
+    ranks.push_back(address_rank(r, nranks));
+  std::vector<const FunctionInfo *> functions;
+  for (const char *n : {"MPI_Init", "MPI_Type_create_hindexed", "MPI_Get", "MPI_Finalize"})
+    functions.push_back(&function(n));
+  return write_merged_trace_to_memory(ring_header(static_cast<uint32_t>(nranks)), functions,
+                                      merged_from_ranks(std::move(ranks)));
 }
 
 } // namespace pilgrim::sample

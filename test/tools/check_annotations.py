@@ -44,15 +44,15 @@ import yaml
 # ---------------------------------------------------------------- schema
 
 ROLES = {'value', 'rank', 'tag', 'handle', 'buffer', 'status', 'string', 'callback', 'offset',
-         'pointer', 'string_array', 'argv_array', 'opaque', 'double', 'varargs'}
+         'pointer', 'string_array', 'argv_array', 'opaque', 'double', 'varargs', 'address'}
 SHORTHAND_ROLES = {'value', 'tag', 'offset', 'double', 'string', 'callback', 'pointer', 'opaque',
-                   'varargs'}
+                   'varargs', 'address'}
 HANDLE_KINDS = {'comm', 'group', 'datatype', 'op', 'info', 'errhandler', 'file', 'win', 'request',
                 'message', 'session', 'keyval'}
 DIRECTIONS = {'in', 'out', 'inout'}
 ACTIONS = {'use', 'create', 'free'}
 PARAM_FIELDS = {'role', 'dir', 'len', 'kind', 'action', 'comm', 'relative', 'count', 'datatype',
-                'bytes', 'root', 'nullterm', 'index', 'flag'}
+                'bytes', 'root', 'nullterm', 'index', 'flag', 'target'}
 ENTRY_FIELDS = {'id', 'params', 'note'}
 LEN_FUNCTIONS = {'peers': 1, 'comm_size': 1, 'indegree': 1, 'outdegree': 1, 'group_size': 1,
                  'sum': 2, 'nullterm': 1, 'cart_dim': 1}
@@ -78,6 +78,8 @@ KIND_ROLE = {
     'EXTRA_STATE': 'pointer', 'EXTRA_STATE2': 'pointer',
     'ATTRIBUTE_VAL': 'pointer', 'ATTRIBUTE_VAL_10': 'pointer',
     'LOCATION_SMALL': 'pointer',         # MPI_Aint_add/diff: an address held in an MPI_Aint
+    # A window's target displacement: in a dynamic window, an address in the target
+    'RMA_DISPLACEMENT_NNI': 'address',
     'C_BUFFER': 'pointer', 'C_BUFFER2': 'pointer',  # baseptr / buffer_addr: a void** in disguise
     'TOOL_MPI_OBJ': 'pointer',           # the address of an MPI handle, or NULL
     'ARGUMENT_COUNT': 'opaque', 'ARGUMENT_LIST': 'opaque',  # the command line is in the trace header
@@ -97,7 +99,16 @@ INTEGER_C_TYPES = {'int', 'MPI_Aint', 'MPI_Count', 'MPI_Fint'}  # other kinds of
 # The sidecar uses this role instead of the one its kind maps to.
 ROLE_EXCEPTIONS = {
     ('MPI_Get_address', 'location'): ('pointer', 'the address is the result: no data is read'),
-    ('MPI_Get_address', 'address'): ('pointer', 'an address, recorded symbolically like location'),
+    ('MPI_Get_address', 'address'): ('address', 'an address, recorded as the memory it lies in plus an offset'),
+    ('MPI_Type_create_hindexed', 'array_of_displacements'): ('address', 'absolute addresses with MPI_BOTTOM'),
+    ('MPI_Type_create_hindexed_block', 'array_of_displacements'): ('address', 'absolute addresses with MPI_BOTTOM'),
+    ('MPI_Type_create_struct', 'array_of_displacements'): ('address', 'absolute addresses with MPI_BOTTOM'),
+    ('MPI_Type_create_resized', 'lb'): ('address', 'an absolute lower bound with MPI_BOTTOM'),
+    ('MPI_Type_get_extent', 'lb'): ('address', 'the lower bound of a type over absolute addresses'),
+    ('MPI_Type_get_extent_x', 'lb'): ('address', 'the lower bound of a type over absolute addresses'),
+    ('MPI_Type_get_true_extent', 'true_lb'): ('address', 'the lower bound of a type over absolute addresses'),
+    ('MPI_Type_get_true_extent_x', 'true_lb'): ('address', 'the lower bound of a type over absolute addresses'),
+    ('MPI_Type_get_contents', 'array_of_addresses'): ('address', 'the displacements a type was built with'),
     ('MPI_Free_mem', 'base'): ('pointer', 'the address MPI_Alloc_mem returned in baseptr (a pointer)'),
     ('MPI_T_event_copy', 'buffer'): ('buffer', 'a plain destination buffer, not a void** like baseptr'),
     ('MPI_T_event_read', 'buffer'): ('buffer', 'a plain destination buffer, not a void** like baseptr'),
@@ -404,7 +415,7 @@ class Checker:
                     if k in spec:
                         self.problem(where, '%s(%s): %r is only for handles' % (fname, pname, k))
             only = {'comm': 'rank', 'relative': 'rank', 'count': 'buffer', 'datatype': 'buffer',
-                    'index': 'status', 'flag': 'status'}
+                    'index': 'status', 'flag': 'status', 'target': 'address'}
             for k, r in only.items():
                 if k in spec and role != r:
                     self.problem(where, '%s(%s): %r is only for role %s' % (fname, pname, k, r))
@@ -444,6 +455,7 @@ class Checker:
             ref('root', {'rank'})
             ref('index', {'value'})
             ref('flag', {'value'})
+            ref('target', {'rank'})
             if 'len' in spec:
                 try:
                     uses = parse_len(str(spec['len']))

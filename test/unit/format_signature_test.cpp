@@ -496,5 +496,69 @@ TEST(FormatSignature, MessageVolume) {
   EXPECT_EQ(vol(gv1, 1).bytes, 8u);
 }
 
+// Role Address (format version 4): the value itself, or a memory id of the
+// buf#/ptr# space plus an offset; code 1 is the runtime's placeholder, which
+// a file never holds.
+TEST(FormatSignature, AddressElements) {
+  const RankTrace rt = sample::address_rank(0, 2);
+  EXPECT_EQ(text(rt.cst[1].signature),
+            "MPI_Type_create_hindexed(count=3, array_of_blocklengths=[1, 2, 1], "
+            "array_of_displacements=[ptr#0, ptr#0+8, 16], oldtype=MPI_INT, newtype=type#0) = "
+            "MPI_SUCCESS");
+  EXPECT_EQ(text(rt.cst[2].signature, 0),
+            "MPI_Get(origin_addr=buf#2, origin_count=1, origin_datatype=MPI_INT, "
+            "target_rank=self+1, target_disp=ptr#1+4, target_count=1, target_datatype=MPI_INT, "
+            "win=win#0) = MPI_SUCCESS");
+  const std::string negative = SigBuilder("MPI_Type_create_hindexed")
+                                   .i(2)
+                                   .arr(2)
+                                   .i(1)
+                                   .i(1)
+                                   .arr(2)
+                                   .v(s::address_id(3))
+                                   .i(-8)
+                                   .v(s::kAddressValue)
+                                   .i(-1)
+                                   .v(sample::kInt)
+                                   .arr(1)
+                                   .v(s::handle_user(0))
+                                   .done();
+  EXPECT_NE(text(negative).find("array_of_displacements=[ptr#3-8, -1]"), std::string::npos);
+  const DecodedCall d = decode(negative);
+  ASSERT_EQ(d.params[2].in.elements.size(), 2u);
+  EXPECT_EQ(d.params[2].in.elements[0].code, s::address_id(3));
+  EXPECT_EQ(d.params[2].in.elements[0].integer, -8);
+  EXPECT_EQ(d.params[2].in.elements[1].code, s::kAddressValue);
+  EXPECT_EQ(d.params[2].in.elements[1].integer, -1);
+}
+
+TEST(FormatSignature, AddressPlaceholderIsOnlyForTheRuntime) {
+  const std::string head = SigBuilder("MPI_Get")
+                               .v(s::buffer_id(2))
+                               .i(1)
+                               .v(sample::kInt)
+                               .v(s::rank_relative(1))
+                               .done()
+                               .substr(0, 6); // function, thread and the four elements
+  const std::string tail = SigBuilder("MPI_Get").i(1).v(sample::kInt).v(s::handle_user(0)).done();
+  const std::string placeholder = SigBuilder("MPI_Get").v(s::kAddressPending).i(7).done();
+  // function id + thread id are 2 bytes; the placeholder is varint(1) svarint(7).
+  const std::string bytes = head + placeholder.substr(2, 2) + tail.substr(2);
+  try {
+    decode(bytes);
+    ADD_FAILURE() << "a placeholder decoded";
+  } catch (const TraceError &e) {
+    EXPECT_NE(std::string(e.what()).find("unresolved address (code 1)"), std::string::npos)
+        << e.what();
+  }
+  std::vector<PendingAddress> pending;
+  const DecodedCall d = decode_signature(sample::lookup, bytes, &pending);
+  ASSERT_EQ(pending.size(), 1u);
+  EXPECT_EQ(pending[0].begin, 6u);
+  EXPECT_EQ(pending[0].end, 8u);
+  EXPECT_EQ(pending[0].index, 7);
+  EXPECT_EQ(d.params[4].in.elements[0].code, s::kAddressPending);
+}
+
 } // namespace
 } // namespace pilgrim

@@ -15,6 +15,7 @@
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/section_compression.h"
+#include "pilgrim/signature_decoder.h"
 #include "pilgrim/timing_codec.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
@@ -121,9 +122,10 @@ TEST(FormatTraceFile, RoundTripOnDisk) {
 }
 
 TEST(FormatTraceFile, FullFunctionTableRoundTrips) {
+  // A merged (current version) file: the table has role Address (version 4).
   const std::vector<const FunctionInfo *> all = sample::all_functions();
-  const std::string bytes =
-      write_trace_to_memory(sample::ring_header(1), all, {serialize_rank(sample::ring_rank(0))});
+  const std::string bytes = write_merged_trace_to_memory(
+      sample::ring_header(1), all, merged_from_ranks({sample::ring_rank(0)}));
   const Trace t = read_trace_from_memory(bytes);
   ASSERT_EQ(t.functions.size(), all.size());
   for (const FunctionInfo *f : all) {
@@ -215,35 +217,54 @@ TEST(FormatTraceFile, ChecksumMessagesNameTheSection) {
 
 TEST(FormatTraceFile, NewerVersionIsRejected) {
   std::string bytes = sample::ring_trace_bytes(1);
-  bytes[8] = 4;
-  EXPECT_EQ(error_of(bytes), "t.pilgrim: format version 4 is newer than this reader supports (3)");
-  // Even when the rest of the header is unreadable (a v4 layout may differ).
+  bytes[8] = 5;
+  EXPECT_EQ(error_of(bytes), "t.pilgrim: format version 5 is newer than this reader supports (4)");
+  // Even when the rest of the header is unreadable (a v5 layout may differ).
   EXPECT_EQ(error_of(bytes.substr(0, 10)),
-            "t.pilgrim: format version 4 is newer than this reader supports (3)");
+            "t.pilgrim: format version 5 is newer than this reader supports (4)");
   bytes[8] = 0;
   fix_header_crc(bytes);
   EXPECT_EQ(error_of(bytes), "t.pilgrim: invalid format version 0");
 }
 
-TEST(FormatTraceFile, MergedTracesAreVersion3AndVersion2StillReads) {
+TEST(FormatTraceFile, MergedTracesAreVersion4AndVersions3And2StillRead) {
   std::vector<RankTrace> ranks;
   for (int r = 0; r < 3; ++r)
     ranks.push_back(sample::ring_rank(r));
   const MergedTrace merged = merged_from_ranks(ranks);
   std::string bytes =
       write_merged_trace_to_memory(sample::ring_header(3), sample::ring_functions(), merged);
-  EXPECT_EQ(bytes[8], 3); // only the meaning of completion statuses changed (FORMAT.md §10)
-  const Trace v3 = read_trace_from_memory(bytes, "t.pilgrim");
-  EXPECT_EQ(v3.header.version, 3u);
-  bytes[8] = 2;
+  // Version 3 changed the meaning of completion statuses, version 4 added
+  // role Address (FORMAT.md §10); the layout is version 2's.
+  EXPECT_EQ(bytes[8], 4);
+  const Trace v4 = read_trace_from_memory(bytes, "t.pilgrim");
+  EXPECT_EQ(v4.header.version, 4u);
+  for (char older : {3, 2}) {
+    bytes[8] = older;
+    fix_header_crc(bytes);
+    const Trace t = read_trace_from_memory(bytes, "t.pilgrim");
+    EXPECT_EQ(t.header.version, static_cast<uint16_t>(older));
+    EXPECT_EQ(t.merged.rank_map, v4.merged.rank_map);
+    EXPECT_EQ(t.merged.comms, v4.merged.comms);
+    ASSERT_EQ(t.merged.cst.size(), v4.merged.cst.size());
+    for (size_t i = 0; i < t.merged.cst.size(); ++i)
+      EXPECT_EQ(t.merged.cst[i].signature, v4.merged.cst[i].signature);
+  }
+}
+
+// Role Address came with version 4: a file of an older version that embeds
+// it is rejected, since an older reader would misread its signatures.
+TEST(FormatTraceFile, AddressRoleNeedsVersion4) {
+  std::string bytes = sample::address_trace_bytes(2);
+  EXPECT_EQ(bytes[8], 4);
+  const Trace t = read_trace_from_memory(bytes, "t.pilgrim");
+  for (const CstEntry &e : t.merged.cst)
+    EXPECT_NO_THROW(decode_signature(t, e.signature));
+  bytes[8] = 3;
   fix_header_crc(bytes);
-  const Trace v2 = read_trace_from_memory(bytes, "t.pilgrim");
-  EXPECT_EQ(v2.header.version, 2u);
-  EXPECT_EQ(v2.merged.rank_map, v3.merged.rank_map);
-  EXPECT_EQ(v2.merged.comms, v3.merged.comms);
-  ASSERT_EQ(v2.merged.cst.size(), v3.merged.cst.size());
-  for (size_t i = 0; i < v2.merged.cst.size(); ++i)
-    EXPECT_EQ(v2.merged.cst[i].signature, v3.merged.cst[i].signature);
+  EXPECT_EQ(error_of(bytes),
+            "t.pilgrim: section 1 (FUNCTIONS): function MPI_Type_create_hindexed parameter "
+            "array_of_displacements: role 15 needs format version 4");
 }
 
 TEST(FormatTraceFile, HeaderChecks) {

@@ -77,6 +77,12 @@ TEST(SidecarLoader, ReportsFileAndLine) {
        "a created handle must be 'out' or 'inout'"},
       {"MPI_X:\n  id: 1\n  params:\n    n: value\n    p: {role: pointer, bytes: n}\n", 5,
        "'bytes' is only for buffers and out pointers"},
+      {"MPI_X:\n  id: 1\n  params:\n    r: {role: rank, comm: w}\n    d: {role: value, target: r}\n"
+       "    w: {role: handle, kind: win}\n",
+       5, "'target' is only for addresses"},
+      {"MPI_X:\n  id: 1\n  params:\n    r: {role: rank, comm: c}\n    d: {role: address, target: r}\n"
+       "    c: {role: handle, kind: comm}\n",
+       5, "target 'r' must be a rank in a window"},
   };
   for (const auto &c : cases) {
     std::vector<SidecarDiagnostic> errors;

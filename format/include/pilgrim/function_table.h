@@ -31,6 +31,8 @@ enum class Role : uint8_t {
   Opaque = 12,      // recorded only as null / non-null (MPI_Init's argc/argv)
   Double = 13,      // a double kept by value
   Varargs = 14,     // the "..." of MPI_Pcontrol: not recorded
+  Address = 15,     // an MPI_Aint that may hold an absolute address: a memory id and an
+                    // offset, or the plain value (format version 4; see ParamInfo::ref)
 };
 
 enum class Direction : uint8_t { In = 0, Out = 1, InOut = 2 };
@@ -119,8 +121,10 @@ struct ParamInfo {
   HandleKind handle_kind; // for Role::Handle
   HandleAction action;    // for Role::Handle
   uint16_t flags;         // ParamFlags
-  int8_t ref;             // Rank: comm/group param; Buffer: count (or bytes) param; -1 none
-  int8_t ref2;            // Buffer: datatype param (-1: `ref` counts bytes); -1 none
+  int8_t ref;             // Rank: comm/group param; Buffer: count (or bytes) param;
+                          // Address: the window whose target memory it points into; -1 none
+  int8_t ref2;            // Buffer: datatype param (-1: `ref` counts bytes); Address: the
+                          // target rank param; -1 none
   int8_t ref3;            // kFlagRootOnly: the root param; -1 none
   uint8_t len_size;       // number of instructions in `len`
   const LenInstr *len;    // RPN length program (array params), else nullptr

@@ -23,10 +23,10 @@ struct DecodedStatus {
 };
 
 struct DecodedElement {
-  // Rank, Tag, Handle, Buffer, Pointer, Callback: the element's code.
+  // Rank, Tag, Handle, Buffer, Pointer, Callback, Address: the element's code.
   // Opaque: 0 NULL / 1 non-NULL. String, StringArray: 0 NULL / 1 present.
   uint64_t code = 0;
-  int64_t integer = 0;  // Value, Offset
+  int64_t integer = 0;  // Value, Offset; Address: the value (code 0) or the offset
   double real = 0;      // Double
   std::string text;     // String (when code == 1)
   DecodedStatus status; // Status
@@ -60,10 +60,21 @@ struct DecodedCall {
 
 using FunctionLookup = std::function<const FunctionInfo *(uint16_t id)>;
 
+// An Address element with the runtime's placeholder code 1
+// (sig::kAddressPending): its bytes [begin, end) in the signature and the
+// placeholder's index.
+struct PendingAddress {
+  size_t begin = 0, end = 0;
+  int64_t index = 0;
+};
+
 // Throws TraceError on malformed bytes: truncation, overlong varints,
 // an unknown function id, element counts larger than the bytes left,
-// unknown codes (e.g. a Status kind > 3), trailing bytes.
-DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig);
+// unknown codes (e.g. a Status kind > 3), trailing bytes. The placeholder
+// Address code 1 is malformed too, unless `pending` is given: the runtime,
+// which resolves placeholders at MPI_Finalize, gets them listed there.
+DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig,
+                             std::vector<PendingAddress> *pending = nullptr);
 DecodedCall decode_signature(const Trace &trace, std::string_view sig);
 
 // Only the leading function id (throws TraceError if unreadable).

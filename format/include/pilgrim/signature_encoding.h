@@ -74,6 +74,7 @@ inline bool has_array_prefix(const ParamInfo &p) {
   case Role::Offset:
   case Role::Double:
   case Role::Callback:
+  case Role::Address:
     return true;
   default:
     return false;
@@ -135,6 +136,20 @@ constexpr uint64_t buffer_id(uint64_t u) { return kBufferFirstId + u; }
 
 constexpr uint64_t kPointerNull = 0;
 constexpr uint64_t pointer_id(uint64_t u) { return 1 + u; }
+
+// --- Address: varint(code) svarint(x) ---------------------------------------
+// An MPI_Aint that may hold an absolute address (format version 4): a
+// datatype displacement or lower bound, or the target displacement of a
+// window (ParamInfo::ref). code 0: x is the value itself; code 2 + u: the
+// address of memory id u (the id space of Buffer and Pointer codes) plus x
+// bytes: in the caller's memory, or, in the target displacement of a dynamic
+// window, in the target's. Code 1 is the runtime's placeholder for a target
+// displacement resolved only at MPI_Finalize; it never appears in a file.
+
+constexpr uint64_t kAddressValue = 0;
+constexpr uint64_t kAddressPending = 1;
+constexpr uint64_t kAddressFirstId = 2;
+constexpr uint64_t address_id(uint64_t u) { return kAddressFirstId + u; }
 
 // --- String / StringArray / ArgvArray: varint(len + 1) or 0 ---------------
 
