@@ -100,14 +100,14 @@ void fit_buffer(char *&buffer, std::size_t &size, long long count, MPI_Datatype 
   }
 }
 
-// A status as the trace recorded it, for calls that read one (MPI_Get_count).
-MPI_Status make_status(int source, int tag, int count_bytes, int cancelled) {
+// A status as the trace recorded it (bytes at full width; older traces' -1, over 2^31 - 1, as 2^31).
+MPI_Status make_status(int source, int tag, MPI_Count count_bytes, int cancelled) {
   MPI_Status status;
   std::memset(&status, 0, sizeof status);
   status.MPI_SOURCE = source;
   status.MPI_TAG = tag;
   status.MPI_ERROR = MPI_SUCCESS;
-  PMPI_Status_set_elements(&status, MPI_BYTE, count_bytes < 0 ? MPI_UNDEFINED : count_bytes);
+  PMPI_Status_set_elements_x(&status, MPI_BYTE, count_bytes < 0 ? MPI_Count{1} << 31 : count_bytes);
   PMPI_Status_set_cancelled(&status, cancelled);
   return status;
 }
