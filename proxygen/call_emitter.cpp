@@ -421,12 +421,18 @@ void CallEmitter::size_buffer(const DecodedCall &call, size_t p, uint64_t id,
   }
   // A derived datatype's extent is known only when the proxy runs; its
   // buffer starts large (fit_buffer grows it if needed) so that it keeps its
-  // address, which the trace may name as a pointer too.
+  // address, which the trace may name as a pointer too, but at most 64 MiB:
+  // a large count of a small or empty type (MPI_Send_c of 3e9 zero-size
+  // elements) takes no count x 1024 bytes. Counts are MPI_Count wide.
   if (derived)
     extent = 1024;
-  int64_t bytes = count * extent;
-  if (per_peer_buffers(call.function->name))
-    bytes *= std::max<int64_t>(1, trace_.nranks());
+  int64_t bytes = 0;
+  if (__builtin_mul_overflow(count, extent, &bytes) ||
+      (per_peer_buffers(call.function->name) &&
+       __builtin_mul_overflow(bytes, std::max<int64_t>(1, trace_.nranks()), &bytes)))
+    bytes = INT64_MAX - 64;
+  if (derived)
+    bytes = std::min<int64_t>(bytes, int64_t{64} << 20);
   bytes += 64;
   uint64_t &size = symbols_.buffers[id];
   size = std::max<uint64_t>(size, static_cast<uint64_t>(std::max<int64_t>(bytes, 64)));
@@ -640,7 +646,9 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
         }
         continue;
       }
-      if (in && pi.dir == Direction::In) {
+      // A status the call reads (MPI_Get_count) or updates
+      // (MPI_Status_set_elements_x): as it was recorded before the call.
+      if (in && pi.dir != Direction::Out) {
         const DecodedStatus &s = in->elements.empty() ? DecodedStatus{} : in->elements[0].status;
         std::string src = "MPI_ANY_SOURCE", tag = "MPI_ANY_TAG", bytes = "0";
         if (s.kind == sig::kStatusFull) {

@@ -151,14 +151,14 @@ void return_lent_memory(MPI_Win win, void *memory) {
 void return_memory(void *memory) { return_lent_memory(MPI_WIN_NULL, memory); }
 void return_window_memory(MPI_Win win) { return_lent_memory(win, nullptr); }
 
-// A status as the trace recorded it, for calls that read one (MPI_Get_count).
-MPI_Status make_status(int source, int tag, int count_bytes, int cancelled) {
+// A status as the trace recorded it (bytes at full width; older traces' -1, over 2^31 - 1, as 2^31).
+MPI_Status make_status(int source, int tag, MPI_Count count_bytes, int cancelled) {
   MPI_Status status;
   std::memset(&status, 0, sizeof status);
   status.MPI_SOURCE = source;
   status.MPI_TAG = tag;
   status.MPI_ERROR = MPI_SUCCESS;
-  PMPI_Status_set_elements(&status, MPI_BYTE, count_bytes < 0 ? MPI_UNDEFINED : count_bytes);
+  PMPI_Status_set_elements_x(&status, MPI_BYTE, count_bytes < 0 ? MPI_Count{1} << 31 : count_bytes);
   PMPI_Status_set_cancelled(&status, cancelled);
   return status;
 }

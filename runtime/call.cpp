@@ -13,6 +13,14 @@ namespace {
 
 constexpr uint64_t kRankAnySource = 0, kRankProcNull = 1, kRankRoot = 2, kRankUndefined = 3;
 
+// A status's count in bytes at full width (MPI_Count: PMPI_Get_count's int
+// says MPI_UNDEFINED above 2^31 - 1 bytes); -1 if MPI cannot say.
+int64_t status_bytes(const MPI_Status *st) {
+  MPI_Count bytes = 0;
+  PMPI_Get_elements_x(st, MPI_BYTE, &bytes);
+  return bytes == MPI_UNDEFINED ? -1 : static_cast<int64_t>(bytes);
+}
+
 inline uint64_t zigzag(int64_t v) {
   return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
 }
@@ -488,24 +496,19 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
   // to its rank in MPI_COMM_WORLD.
   if (ctx.mode == StatusCtx::None)
     info.ctx = comm_ctx(MPI_COMM_WORLD);
-  int count = 0;
-  PMPI_Get_count(st, MPI_BYTE, &count);
   if (info.is_p2p && info.peer != MPI_ANY_SOURCE && info.tag != MPI_ANY_TAG) {
-    buf().put_varint(3);
-    buf().put_zigzag(count == MPI_UNDEFINED ? -1 : count);
+    status_count_only(st);
     return;
   }
   buf().put_varint(2);
   rank(st->MPI_SOURCE, info.ctx, true);
   tag(st->MPI_TAG);
-  buf().put_zigzag(count == MPI_UNDEFINED ? -1 : count);
+  buf().put_zigzag(status_bytes(st));
 }
 
 void Call::status_count_only(const MPI_Status *st) {
-  int count = 0;
-  PMPI_Get_count(st, MPI_BYTE, &count);
   buf().put_varint(3);
-  buf().put_zigzag(count == MPI_UNDEFINED ? -1 : count);
+  buf().put_zigzag(status_bytes(st));
 }
 
 void Call::status(const MPI_Status *st, const StatusCtx &ctx) {

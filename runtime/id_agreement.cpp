@@ -208,7 +208,8 @@ void IdAgreements::start_idup(uint64_t key, MPI_Comm parent, SignatureBuffer &si
   p->serial = next_serial_++;
   p->facts = r_->comms.facts(parent);
   p->facts.key = key;
-  reg.agreed_ids().hold(p->snap, AgreedIdSet::kPendingCandidates);
+  p->parent_code = parent_code;
+  reg.agreed_ids().hold(p->snap, AgreedIdSet::kPendingCandidates, true);
   p->exchange.start(r_->private_comm(), idup_exchange_tag(parent_code, tag_ub_), world_rank_,
                     members, p->snap, parent_code);
   // The element is patched when the id is known: a placeholder (null) until then.
@@ -260,7 +261,7 @@ void IdAgreements::resolve(Pending &p) {
   HandleRegistry &reg = r_->handles[static_cast<int>(HandleKind::Comm)];
   uint64_t any[AgreedIdSet::kWords], max_overflow = 0;
   if (p.exchange.finish(any, max_overflow)) {
-    p.id = reg.agreed_ids().choose(p.snap, any, max_overflow);
+    p.id = reg.agreed_ids().choose_pending(p.snap, any, max_overflow, p.parent_code);
   } else {
     // Offers of another agreement arrived: never expected (idup_exchange.h).
     if (!warned_)
@@ -269,7 +270,8 @@ void IdAgreements::resolve(Pending &p) {
                    "mismatched offers; its id is this rank's own\n",
                    world_rank_);
     warned_ = true;
-    p.id = reg.agreed_ids().choose(p.snap, p.snap.unavailable, p.snap.overflow);
+    p.id =
+        reg.agreed_ids().choose_pending(p.snap, p.snap.unavailable, p.snap.overflow, p.parent_code);
   }
   p.resolved = true;
   p.facts.encoded_id = reg.bind(p.key, p.id);

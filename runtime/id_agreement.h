@@ -82,6 +82,7 @@ private:
   struct Pending {
     uint64_t key = 0;
     uint64_t serial = 0;
+    uint64_t parent_code = 0; // the parent's agreed code: the same on every member
     AgreedIdSet::Snapshot snap{};
     IdupExchange exchange;
     CommFacts facts; // the parent's rank and sizes: a dup has the same

@@ -30,29 +30,14 @@ int first_param(const FunctionInfo &f, HandleKind kind, bool skip_created) {
 }
 
 // What the source of status `element` of a call without a communicator
-// parameter is relative to, in version 3: the request it belongs to (status
-// i belongs to request i, or to request index[i] when the Status's `ref`
-// names the out parameter saying which completed).
+// parameter is relative to, in version 3: the request it belongs to.
 RankBase request_base(const DecodedCall &call, size_t param, size_t element,
                       const CallContext &ctx) {
-  const FunctionInfo &f = *call.function;
-  const int req = first_param(f, HandleKind::Request, true);
+  const int req = first_param(*call.function, HandleKind::Request, true);
   if (req < 0 || !call.params[static_cast<size_t>(req)].has_in)
     return RankBase{ctx.world_rank, nullptr}; // MPI_Mrecv: no request, no communicator
-  const DecodedValue &requests = call.params[static_cast<size_t>(req)].in;
-  uint64_t which = element;
-  const int ref = f.params[param].ref;
-  if (ref >= 0 && ref < f.nparams) {
-    const DecodedValue *idx = call.params[static_cast<size_t>(ref)].has_out
-                                  ? &call.params[static_cast<size_t>(ref)].out
-                                  : call.params[static_cast<size_t>(ref)].any();
-    if (!idx || idx->null || element >= idx->elements.size() || idx->elements[element].integer < 0)
-      return {};
-    which = static_cast<uint64_t>(idx->elements[element].integer);
-  }
-  if (requests.null || which >= requests.elements.size())
-    return {};
-  return ctx.request(requests.elements[which].code);
+  const DecodedElement *r = status_request(call, param, element);
+  return r ? ctx.request(r->code) : RankBase{};
 }
 
 } // namespace
@@ -78,6 +63,29 @@ int64_t CallContext::rank_in_window(uint64_t handle_code) const {
 
 RankBase CallContext::request(uint64_t handle_code) const {
   return state ? state->request(handle_code) : RankBase{};
+}
+
+const DecodedElement *status_request(const DecodedCall &call, size_t param, size_t element) {
+  if (!call.function || param >= call.params.size() || param >= call.function->nparams)
+    return nullptr;
+  const FunctionInfo &f = *call.function;
+  const int req = first_param(f, HandleKind::Request, true);
+  if (req < 0 || !call.params[static_cast<size_t>(req)].has_in)
+    return nullptr;
+  const DecodedValue &requests = call.params[static_cast<size_t>(req)].in;
+  uint64_t which = element;
+  const int ref = f.params[param].ref;
+  if (ref >= 0 && ref < f.nparams) {
+    const DecodedValue *idx = call.params[static_cast<size_t>(ref)].has_out
+                                  ? &call.params[static_cast<size_t>(ref)].out
+                                  : call.params[static_cast<size_t>(ref)].any();
+    if (!idx || idx->null || element >= idx->elements.size() || idx->elements[element].integer < 0)
+      return nullptr;
+    which = static_cast<uint64_t>(idx->elements[element].integer);
+  }
+  if (requests.null || which >= requests.elements.size())
+    return nullptr;
+  return &requests.elements[which];
 }
 
 RankBase base_for(const DecodedCall &call, size_t param, size_t element, const CallContext &ctx) {

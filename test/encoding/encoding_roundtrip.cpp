@@ -19,7 +19,7 @@
 //
 // Live MPI state, no seam: the encoders ask MPI about communicators, groups
 // and windows, agree on ids over the communicators they see created, and
-// read counts with PMPI_Get_count, so the test is a singleton MPI program
+// read counts with PMPI_Get_elements_x, so the test is a singleton MPI program
 // (one process, run without mpirun) whose handles are real: MPI's predefined
 // ones and ones made with PMPI outside any traced call (handle_pool.h). In a
 // singleton every communicator has one process, the caller, rank 0: relative

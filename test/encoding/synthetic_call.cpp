@@ -365,7 +365,8 @@ Element SyntheticCall::element(int i, int64_t k, int phase) {
     e.key = pass.status_ignore ? 1 : 0;
     e.source = 0; // the caller: the only rank of a singleton's communicators
     e.tag = several ? 5 + phase * 4 : 3 + phase;
-    e.count = several ? 12 + 8 * phase : 8 * phase;
+    // Counts travel at full width: one set holds more than 2^31 bytes.
+    e.count = several ? 12 + 8 * phase : one ? (int64_t{3} << 30) + 8 * phase : 8 * phase;
     return e;
   default:
     return e;
@@ -492,7 +493,7 @@ void SyntheticCall::set_status(MPI_Status &st, const Element &e) const {
   st.MPI_SOURCE = e.source;
   st.MPI_TAG = e.tag;
   st.MPI_ERROR = MPI_SUCCESS;
-  PMPI_Status_set_elements(&st, MPI_BYTE, static_cast<int>(e.count));
+  PMPI_Status_set_elements_x(&st, MPI_BYTE, static_cast<MPI_Count>(e.count));
   PMPI_Status_set_cancelled(&st, 0);
 }
 

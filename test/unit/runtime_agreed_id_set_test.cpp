@@ -96,5 +96,80 @@ TEST(AgreedIdSet, FullBitmapUsesTheCounter) {
   EXPECT_EQ(a.choose_alone(), 5u);
 }
 
-}  // namespace
-}  // namespace pilgrim::rt
+// The ids a member holds: every id handed out so far must be distinct.
+void expect_distinct(std::vector<uint32_t> ids) {
+  std::sort(ids.begin(), ids.end());
+  EXPECT_EQ(std::adjacent_find(ids.begin(), ids.end()), ids.end());
+}
+
+// An agreement in flight among `members` (an idup): each holds and offers;
+// resolve() later gives every member's id.
+struct InFlight {
+  std::vector<AgreedIdSet *> members;
+  std::vector<Snapshot> snaps;
+  uint64_t parent_code;
+  InFlight(std::vector<AgreedIdSet *> m, uint64_t parent)
+      : members(m), snaps(m.size()), parent_code(parent) {
+    for (size_t i = 0; i < members.size(); ++i)
+      members[i]->hold(snaps[i], AgreedIdSet::kPendingCandidates, true);
+  }
+  std::vector<uint32_t> resolve() {
+    uint64_t any[kWords] = {}, max_overflow = 0;
+    for (const Snapshot &s : snaps) {
+      for (uint32_t w = 0; w < kWords; ++w)
+        any[w] |= s.unavailable[w];
+      max_overflow = std::max(max_overflow, s.overflow);
+    }
+    std::vector<uint32_t> ids;
+    for (size_t i = 0; i < members.size(); ++i)
+      ids.push_back(members[i]->choose_pending(snaps[i], any, max_overflow, parent_code));
+    return ids;
+  }
+};
+
+TEST(AgreedIdSet, InFlightBeyondTheBitmapNeverMeetsAnIdTakenMeanwhile) {
+  // Both bitmaps full; a has made 5 more agreements than b. An idup over
+  // {a, b} is in flight while b makes 10 agreements alone: with one counter,
+  // b's 6th took the value the idup resolved to (a's proposal), and b held
+  // two communicators with one id.
+  AgreedIdSet a, b;
+  for (uint32_t i = 0; i < AgreedIdSet::kBitmapIds + 5; ++i)
+    a.choose_alone();
+  std::vector<uint32_t> b_ids;
+  for (uint32_t i = 0; i < AgreedIdSet::kBitmapIds; ++i)
+    b_ids.push_back(b.choose_alone());
+  InFlight idup({&a, &b}, 1);
+  for (int i = 0; i < 10; ++i)
+    b_ids.push_back(b.choose_alone());
+  const std::vector<uint32_t> ids = idup.resolve();
+  EXPECT_EQ(ids[0], ids[1]);
+  EXPECT_GE(ids[0], AgreedIdSet::kPendingFirst);
+  b_ids.push_back(ids[1]);
+  expect_distinct(b_ids);
+}
+
+TEST(AgreedIdSet, InFlightTogetherOnOtherParentsGetOtherIds) {
+  // b is in two idups at once, one with a, one with c, on different parents;
+  // a and c have made different numbers of idups before. Neither bitmap has
+  // a common candidate.
+  AgreedIdSet a, b, c;
+  for (uint32_t i = 0; i < AgreedIdSet::kBitmapIds; ++i) {
+    a.choose_alone();
+    b.choose_alone();
+    c.choose_alone();
+  }
+  for (int i = 0; i < 3; ++i) // a's earlier idups, alone with d
+    InFlight({&a}, 5).resolve();
+  InFlight ab({&a, &b}, 7), bc({&b, &c}, 9);
+  for (int i = 0; i < 2; ++i) // c's, later, before it joins
+    InFlight({&c}, 5).resolve();
+  InFlight cb({&c, &b}, 9); // another on bc's parent: after bc on both
+  const std::vector<uint32_t> x = ab.resolve(), y = bc.resolve(), z = cb.resolve();
+  EXPECT_EQ(x[0], x[1]);
+  EXPECT_EQ(y[0], y[1]);
+  EXPECT_EQ(z[0], z[1]);
+  expect_distinct({x[1], y[0], z[1]});
+}
+
+} // namespace
+} // namespace pilgrim::rt

@@ -12,6 +12,7 @@
 #include "pilgrim/poll_call.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_error.h"
+#include "wildcard_match.h"
 
 namespace pilgrim::diff {
 
@@ -55,7 +56,7 @@ public:
         tracker_(CreationTracker::for_rank(t, rank, calls)), relaxed_(relaxed) {}
   bool next(uint64_t &terminal) {
     if (pending_ < calls_.size())
-      tracker_.apply(calls_[pending_]); // the previous call takes effect
+      take_effect(calls_[pending_]); // the previous call
     pending_ = UINT64_MAX;
     while (walker_.next(terminal)) {
       if (terminal >= calls_.size())
@@ -64,12 +65,13 @@ public:
         pending_ = terminal;
         return true;
       }
-      tracker_.apply(calls_[terminal]);
+      take_effect(calls_[terminal]);
     }
     return false;
   }
   // The context of the call next() returned last.
   CallContext context() const { return tracker_.context(); }
+  const WildcardTracker &wildcards() const { return wildcards_; }
 
 private:
   RankView view_;
@@ -78,6 +80,13 @@ private:
   CreationTracker tracker_;
   bool relaxed_;
   uint64_t pending_ = UINT64_MAX;
+  WildcardTracker wildcards_; // --relaxed only
+
+  void take_effect(const DecodedCall &call) {
+    tracker_.apply(call);
+    if (relaxed_)
+      wildcards_.apply(call);
+  }
 };
 
 std::string param_text(const DecodedCall &call, size_t p, const CallContext &ctx) {
@@ -92,33 +101,12 @@ std::string param_text(const DecodedCall &call, size_t p, const CallContext &ctx
   return s;
 }
 
-// Statuses that differ only in what the receive named: a wildcard receive
-// keeps source and tag, the same receive with the source named keeps only
-// the count (docs/FORMAT.md §8.3, Status kinds 2 and 3).
-bool same_counts(const DecodedParam &a, const DecodedParam &b) {
-  const DecodedValue *va = a.any(), *vb = b.any();
-  if (!va || !vb || va->elements.size() != vb->elements.size())
-    return false;
-  for (size_t i = 0; i < va->elements.size(); ++i) {
-    const DecodedStatus &x = va->elements[i].status, &y = vb->elements[i].status;
-    const bool counted = (x.kind == 2 || x.kind == 3) && (y.kind == 2 || y.kind == 3);
-    if (x.kind == y.kind) {
-      if (x.source_code != y.source_code || x.tag_code != y.tag_code ||
-          x.count_bytes != y.count_bytes)
-        return false;
-      continue;
-    }
-    if (!counted || x.count_bytes != y.count_bytes)
-      return false;
-  }
-  return true;
-}
-
 // The first difference between two calls with different signatures ("" when
 // `relaxed` and the only differences are MPI_ANY_SOURCE ranks of A that B
-// names: a proxy made with --deterministic).
-std::string describe(const DecodedCall &a, const DecodedCall &b, const CallContext &ca,
-                     const CallContext &cb, bool relaxed) {
+// names, a proxy made with --deterministic, or statuses of wildcard receives).
+std::string describe(const DecodedCall &a, const DecodedCall &b, const CallStream &sa,
+                     const CallStream &sb, bool relaxed) {
+  const CallContext ca = sa.context(), cb = sb.context();
   const std::string na = a.function->name, nb = b.function->name;
   if (a.function_id != b.function_id)
     return "function differs: " + na + " vs " + nb;
@@ -141,7 +129,7 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallConte
     if (ta != tb && relaxed && a.function->params[p].role == Role::Rank && ta == "MPI_ANY_SOURCE")
       continue;
     if (ta != tb && relaxed && a.function->params[p].role == Role::Status &&
-        same_counts(a.params[p], b.params[p]))
+        relaxed_statuses_equal(a, b, p, sa.wildcards(), sb.wildcards()))
       continue;
     if (ta != tb) {
       const char *name = a.function->params[p].name;
@@ -200,8 +188,7 @@ DiffResult diff_traces(const Trace &a, const Trace &b, const DiffSettings &setti
         return r;
       }
       if (a.merged.cst[ta].signature != b.merged.cst[tb].signature) {
-        const std::string d =
-            describe(ca[ta], cb[tb], sa.context(), sb.context(), settings.relaxed);
+        const std::string d = describe(ca[ta], cb[tb], sa, sb, settings.relaxed);
         if (d.empty())
           continue;
         r.identical = false;

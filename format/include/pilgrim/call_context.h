@@ -49,6 +49,14 @@ struct CallContext {
 // MPI_COMM_WORLD (versions 1 and 2).
 RankBase base_for(const DecodedCall &call, size_t param, size_t element, const CallContext &ctx);
 
+// The request that status `element` of Status parameter `param` belongs to,
+// in a call that completes requests (MPI_Wait*, MPI_Test*,
+// MPI_Request_get_status): status i belongs to request i, or to request
+// index[i] when the Status's `ref` names the out parameter saying which
+// completed. nullptr when the call has no request parameter or the status
+// belongs to none.
+const DecodedElement *status_request(const DecodedCall &call, size_t param, size_t element);
+
 // The caller's rank for `param` (base_for its first element); -1 unknown.
 int64_t caller_rank_for(const DecodedCall &call, size_t param, const CallContext &ctx);
 
