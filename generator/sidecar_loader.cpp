@@ -1,5 +1,7 @@
 #include "sidecar_loader.h"
 
+#include "pilgrim/callback_records.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -137,6 +139,11 @@ private:
         if (fn.id < 1 || fn.id >= 0x8000) {
           error(kl, fn.name + ": id must be an integer in [1, 32767]");
           ok = false;
+        } else if (is_tracer_record(static_cast<uint16_t>(fn.id))) {
+          error(kl, fn.name + ": ids " + std::to_string(kFirstTracerRecordId) + "-" +
+                        std::to_string(kLastTracerRecordId) +
+                        " are the tracer's own records (docs/FORMAT.md 8.4)");
+          ok = false;
         }
       } else if (key == "note") {
         fn.note = it->second.as<std::string>("");
@@ -243,7 +250,7 @@ private:
         p.index = v;
       } else if (key == "flag") {
         p.flag = v;
-      } else if (key == "relative" || key == "nullterm") {
+      } else if (key == "relative" || key == "nullterm" || key == "record") {
         bool b;
         if (v == "true")
           b = true;
@@ -253,7 +260,7 @@ private:
           bad("true or false");
           continue;
         }
-        (key == "relative" ? p.relative : p.nullterm) = b;
+        (key == "relative" ? p.relative : key == "nullterm" ? p.nullterm : p.record) = b;
       } else {
         error(kl, what + ": unknown field '" + key + "'");
         ok = false;
@@ -286,8 +293,12 @@ private:
     need(p.role != Role::Rank || !p.comm.empty(), "a rank needs 'comm'");
     need(p.role == Role::Buffer || (p.count.empty() && p.datatype.empty() && p.bytes.empty()),
          "'count', 'datatype' and 'bytes' are only for buffers");
-    need(p.role == Role::Status || (p.index.empty() && p.flag.empty()),
-         "'index' and 'flag' are only for statuses");
+    need(p.role == Role::Status || p.index.empty(), "'index' is only for statuses");
+    need(p.flag.empty() || p.dir != Direction::In, "'flag' is only for out parameters");
+    need(p.flag.empty() || p.role == Role::Status || p.role == Role::Value ||
+             p.role == Role::Handle || p.role == Role::Pointer || p.role == Role::String,
+         "'flag' is only for statuses, values, handles, pointers and strings");
+    need(p.role == Role::Callback || !p.record, "'record' is only for callbacks");
     need(p.datatype.empty() || !p.count.empty(), "'datatype' needs 'count'");
     need(p.bytes.empty() || (p.count.empty() && p.datatype.empty()),
          "'bytes' excludes 'count' and 'datatype'");

@@ -31,7 +31,8 @@ struct SidecarParam {
   std::string bytes;    // buffer: size-in-bytes param
   std::string root;     // root-only significance
   std::string index;    // status: which request completed
-  std::string flag;     // status: whether anything completed
+  std::string flag;     // out: the out flag that says whether MPI wrote it
+  bool record = false;  // callback: the runtime records each invocation
   bool relative = true;
   bool nullterm = false;
   std::unique_ptr<LengthExpr> len; // null: not an array

@@ -116,9 +116,9 @@ const ParamInfo kCommRankParams[] = {
 const FunctionInfo kBarrier{176, "MPI_Barrier", 1, kBarrierParams};
 const FunctionInfo kCommRank{269, "MPI_Comm_rank", 2, kCommRankParams};
 
-// §13.3: version 3, two ranks that each call MPI_Comm_rank once and
+// §13.3: version 4, two ranks that each call MPI_Comm_rank once and
 // MPI_Barrier three times.
-TEST(FormatDocExamples, TwoRankVersion3File) {
+TEST(FormatDocExamples, TwoRankVersion4File) {
   MergedTrace m;
   m.cst.resize(2);
   // MPI_Comm_rank(MPI_COMM_WORLD, &rank): function 269, thread 0, comm,
@@ -135,11 +135,11 @@ TEST(FormatDocExamples, TwoRankVersion3File) {
   stored.compress = false;
   const std::string file =
       write_merged_trace_to_memory(example_header(2), {&kBarrier, &kCommRank}, m, stored);
-  expect_doc_shows("v3-two-ranks", file);
+  expect_doc_shows("v4-two-ranks", file);
 
   // And it reads back as the doc says.
   const Trace t = read_trace_from_memory(file);
-  EXPECT_EQ(t.header.version, 3);
+  EXPECT_EQ(t.header.version, 4);
   ASSERT_EQ(t.functions.size(), 2u);
   EXPECT_EQ(t.functions[0].info().params[0].len_text, nullptr);
   std::vector<DecodedCall> cst;

@@ -215,26 +215,32 @@ TEST(FormatTraceFile, ChecksumMessagesNameTheSection) {
 
 TEST(FormatTraceFile, NewerVersionIsRejected) {
   std::string bytes = sample::ring_trace_bytes(1);
-  bytes[8] = 4;
-  EXPECT_EQ(error_of(bytes), "t.pilgrim: format version 4 is newer than this reader supports (3)");
-  // Even when the rest of the header is unreadable (a v4 layout may differ).
+  bytes[8] = 5;
+  EXPECT_EQ(error_of(bytes), "t.pilgrim: format version 5 is newer than this reader supports (4)");
+  // Even when the rest of the header is unreadable (a v5 layout may differ).
   EXPECT_EQ(error_of(bytes.substr(0, 10)),
-            "t.pilgrim: format version 4 is newer than this reader supports (3)");
+            "t.pilgrim: format version 5 is newer than this reader supports (4)");
   bytes[8] = 0;
   fix_header_crc(bytes);
   EXPECT_EQ(error_of(bytes), "t.pilgrim: invalid format version 0");
 }
 
-TEST(FormatTraceFile, MergedTracesAreVersion3AndVersion2StillReads) {
+TEST(FormatTraceFile, MergedTracesAreVersion4AndVersions3And2StillRead) {
   std::vector<RankTrace> ranks;
   for (int r = 0; r < 3; ++r)
     ranks.push_back(sample::ring_rank(r));
   const MergedTrace merged = merged_from_ranks(ranks);
   std::string bytes =
       write_merged_trace_to_memory(sample::ring_header(3), sample::ring_functions(), merged);
-  EXPECT_EQ(bytes[8], 3); // only the meaning of completion statuses changed (FORMAT.md §10)
+  // Versions 4, 3 and 2 have the same bytes (FORMAT.md §10).
+  EXPECT_EQ(bytes[8], 4);
+  const Trace v4 = read_trace_from_memory(bytes, "t.pilgrim");
+  EXPECT_EQ(v4.header.version, 4u);
+  bytes[8] = 3;
+  fix_header_crc(bytes);
   const Trace v3 = read_trace_from_memory(bytes, "t.pilgrim");
   EXPECT_EQ(v3.header.version, 3u);
+  EXPECT_EQ(v3.merged.rank_map, v4.merged.rank_map);
   bytes[8] = 2;
   fix_header_crc(bytes);
   const Trace v2 = read_trace_from_memory(bytes, "t.pilgrim");

@@ -12,6 +12,7 @@
 #include "pilgrim/poll_call.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_error.h"
+#include "strict_outputs.h"
 
 namespace pilgrim::diff {
 
@@ -50,12 +51,15 @@ bool is_failed_poll(const DecodedCall &call) {
 // `relaxed`, failed polls are skipped.
 class CallStream {
 public:
-  CallStream(const Trace &t, const std::vector<DecodedCall> &calls, uint32_t rank, bool relaxed)
+  CallStream(const Trace &t, const std::vector<DecodedCall> &calls, uint32_t rank, bool relaxed,
+             bool strict)
       : view_(t.rank(rank)), walker_(*view_.rules, view_.root), calls_(calls),
-        tracker_(CreationTracker::for_rank(t, rank, calls)), relaxed_(relaxed) {}
+        tracker_(CreationTracker::for_rank(t, rank, calls)), relaxed_(relaxed), filter_(strict) {}
   bool next(uint64_t &terminal) {
-    if (pending_ < calls_.size())
-      tracker_.apply(calls_[pending_]); // the previous call takes effect
+    if (pending_ < calls_.size()) { // the previous call takes effect
+      tracker_.apply(calls_[pending_]);
+      filter_.apply(calls_[pending_]);
+    }
     pending_ = UINT64_MAX;
     while (walker_.next(terminal)) {
       if (terminal >= calls_.size())
@@ -65,11 +69,14 @@ public:
         return true;
       }
       tracker_.apply(calls_[terminal]);
+      filter_.apply(calls_[terminal]);
     }
     return false;
   }
   // The context of the call next() returned last.
   CallContext context() const { return tracker_.context(); }
+  // Which of its values are compared (--strict).
+  const OutputFilter &filter() const { return filter_; }
 
 private:
   RankView view_;
@@ -77,6 +84,7 @@ private:
   const std::vector<DecodedCall> &calls_;
   CreationTracker tracker_;
   bool relaxed_;
+  OutputFilter filter_;
   uint64_t pending_ = UINT64_MAX;
 };
 
@@ -118,7 +126,7 @@ bool same_counts(const DecodedParam &a, const DecodedParam &b) {
 // `relaxed` and the only differences are MPI_ANY_SOURCE ranks of A that B
 // names: a proxy made with --deterministic).
 std::string describe(const DecodedCall &a, const DecodedCall &b, const CallContext &ca,
-                     const CallContext &cb, bool relaxed) {
+                     const CallContext &cb, bool relaxed, const OutputFilter &filter) {
   const std::string na = a.function->name, nb = b.function->name;
   if (a.function_id != b.function_id)
     return "function differs: " + na + " vs " + nb;
@@ -129,6 +137,7 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallConte
   // which are still active at the next such call, depends on the run.
   const bool any_completion = relaxed && (na == "MPI_Waitany" || na == "MPI_Testany");
   const size_t n = std::min(a.params.size(), b.params.size());
+  bool filtered = false; // a difference in a value from the environment (--strict)
   for (size_t p = 0; p < n; ++p) {
     if (any_completion && a.function->params[p].role != Role::Value)
       continue; // requests, statuses
@@ -143,6 +152,10 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallConte
     if (ta != tb && relaxed && a.function->params[p].role == Role::Status &&
         same_counts(a.params[p], b.params[p]))
       continue;
+    if (ta != tb && filter.ignored(a, static_cast<int>(p))) {
+      filtered = true;
+      continue;
+    }
     if (ta != tb) {
       const char *name = a.function->params[p].name;
       return na + ": " + (name && *name ? name : "parameter " + std::to_string(p)) +
@@ -151,10 +164,12 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallConte
   }
   // MPICH's error codes carry a per-run error-stack index: --relaxed takes
   // two failures as equal (the calls that read the code are still compared).
-  if (a.return_code != b.return_code && !(relaxed && a.return_code != 0 && b.return_code != 0))
+  if (a.return_code != b.return_code && filter.ignored(a, -1))
+    filtered = true;
+  else if (a.return_code != b.return_code && !(relaxed && a.return_code != 0 && b.return_code != 0))
     return na + ": return code differs: " + format_return_code(a.return_code) + " vs " +
            format_return_code(b.return_code);
-  if (relaxed)
+  if (relaxed || filtered)
     return "";
   // The function-table rows differ (a trace from another MPI): same text.
   return na + ": encoding differs (function-table rows differ)";
@@ -185,7 +200,8 @@ DiffResult diff_traces(const Trace &a, const Trace &b, const DiffSettings &setti
   const std::vector<DecodedCall> ca = decode_all(a);
   const std::vector<DecodedCall> cb = decode_all(b);
   for (uint32_t rank = 0; rank < a.nranks(); ++rank) {
-    CallStream sa(a, ca, rank, settings.relaxed), sb(b, cb, rank, settings.relaxed);
+    CallStream sa(a, ca, rank, settings.relaxed, settings.strict),
+        sb(b, cb, rank, settings.relaxed, settings.strict);
     const std::string prefix = "rank " + std::to_string(rank) + " call ";
     uint64_t index = 0, ta = 0, tb = 0;
     for (;; ++index) {
@@ -201,7 +217,7 @@ DiffResult diff_traces(const Trace &a, const Trace &b, const DiffSettings &setti
       }
       if (a.merged.cst[ta].signature != b.merged.cst[tb].signature) {
         const std::string d =
-            describe(ca[ta], cb[tb], sa.context(), sb.context(), settings.relaxed);
+            describe(ca[ta], cb[tb], sa.context(), sb.context(), settings.relaxed, sa.filter());
         if (d.empty())
           continue;
         r.identical = false;

@@ -12,7 +12,7 @@ constexpr char kTraceMagic[8] = {'P', 'I', 'L', 'G', 'R', 'I', 'M', '\0'};
 // The newest format version this library reads, and what it writes for a
 // merged trace; version 1 (one RANK section per rank) is still read, and
 // written by the per-rank writer.
-constexpr uint16_t kFormatVersion = 3;
+constexpr uint16_t kFormatVersion = 4;
 constexpr uint16_t kFormatVersionPerRank = 1;
 
 // Fixed header at offset 0:

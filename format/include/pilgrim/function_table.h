@@ -77,14 +77,15 @@ enum class CType : uint8_t {
 
 // Parameter flags (bit set).
 enum ParamFlags : uint16_t {
-  kFlagPointer = 1u << 0,       // passed by pointer (scalar out/inout or array)
-  kFlagArray = 1u << 1,         // an array of `length` elements
-  kFlagConst = 1u << 2,         // const-qualified pointee
-  kFlagRootOnly = 1u << 3,      // significant only at the root (see ref2)
-  kFlagNullTerminated = 1u << 4,// array ends at a NULL element (argv)
-  kFlagRelative = 1u << 5,      // Rank: relative encoding allowed (default on)
-  kFlagMatrix3 = 1u << 6,       // int ranges[][3]: length counts rows of 3
-  kFlagLengthAfter = 1u << 7,   // length uses an out value: evaluate after call
+  kFlagPointer = 1u << 0,        // passed by pointer (scalar out/inout or array)
+  kFlagArray = 1u << 1,          // an array of `length` elements
+  kFlagConst = 1u << 2,          // const-qualified pointee
+  kFlagRootOnly = 1u << 3,       // significant only at the root (see ref2)
+  kFlagNullTerminated = 1u << 4, // array ends at a NULL element (argv)
+  kFlagRelative = 1u << 5,       // Rank: relative encoding allowed (default on)
+  kFlagMatrix3 = 1u << 6,        // int ranges[][3]: length counts rows of 3
+  kFlagLengthAfter = 1u << 7,    // length uses an out value: evaluate after call
+  kFlagWhenFlag = 1u << 8,       // out: MPI writes it only when the out flag `ref` is true
 };
 
 // Length expressions are kept as RPN programs over the call's parameters.
@@ -119,7 +120,8 @@ struct ParamInfo {
   HandleKind handle_kind; // for Role::Handle
   HandleAction action;    // for Role::Handle
   uint16_t flags;         // ParamFlags
-  int8_t ref;             // Rank: comm/group param; Buffer: count (or bytes) param; -1 none
+  int8_t ref;             // Rank: comm/group param; Buffer: count (or bytes) param;
+                          // kFlagWhenFlag: the out flag param; -1 none
   int8_t ref2;            // Buffer: datatype param (-1: `ref` counts bytes); -1 none
   int8_t ref3;            // kFlagRootOnly: the root param; -1 none
   uint8_t len_size;       // number of instructions in `len`
