@@ -312,6 +312,15 @@ public:
         deferred = static_cast<int>(i);
         continue;
       }
+      if (!s.flag.empty() && s.role != Role::Status) {
+        // MPI writes it only when the flag is true: otherwise it is absent.
+        line("if (::pilgrim::rt::flag_true(" + s.flag + ")) {");
+        value_line(i, true);
+        line("} else {");
+        line("  c_.absent();");
+        line("}");
+        continue;
+      }
       value_line(i, true);
     }
     if (deferred >= 0) {

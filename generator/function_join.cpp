@@ -182,7 +182,11 @@ JoinResult join(const HeaderModel &header, const SidecarSet &sidecars) {
         jp.ref = sf->param_index(!sp.bytes.empty() ? sp.bytes : sp.count);
         jp.ref2 = sp.datatype.empty() ? -1 : sf->param_index(sp.datatype);
       }
-      if (sp.role == Role::Pointer && !sp.bytes.empty())
+      if (!sp.flag.empty() && sp.role != Role::Status) {
+        jp.flags |= kFlagWhenFlag;
+        jp.ref = sf->param_index(sp.flag);
+      }
+      else if (sp.role == Role::Pointer && !sp.bytes.empty())
         jp.ref = sf->param_index(sp.bytes); // memory MPI allocated, this many bytes
       if (sp.role == Role::Status && !sp.index.empty())
         jp.ref = sf->param_index(sp.index);

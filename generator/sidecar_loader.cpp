@@ -1,5 +1,7 @@
 #include "sidecar_loader.h"
 
+#include "pilgrim/callback_records.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -138,6 +140,11 @@ private:
         if (fn.id < 1 || fn.id >= 0x8000) {
           error(kl, fn.name + ": id must be an integer in [1, 32767]");
           ok = false;
+        } else if (is_tracer_record(static_cast<uint16_t>(fn.id))) {
+          error(kl, fn.name + ": ids " + std::to_string(kFirstTracerRecordId) + "-" +
+                        std::to_string(kLastTracerRecordId) +
+                        " are the tracer's own records (docs/FORMAT.md 8.4)");
+          ok = false;
         }
       } else if (key == "note") {
         fn.note = it->second.as<std::string>("");
@@ -246,7 +253,7 @@ private:
         p.flag = v;
       } else if (key == "target") {
         p.target = v;
-      } else if (key == "relative" || key == "nullterm") {
+      } else if (key == "relative" || key == "nullterm" || key == "record") {
         bool b;
         if (v == "true")
           b = true;
@@ -256,7 +263,7 @@ private:
           bad("true or false");
           continue;
         }
-        (key == "relative" ? p.relative : p.nullterm) = b;
+        (key == "relative" ? p.relative : key == "nullterm" ? p.nullterm : p.record) = b;
       } else {
         error(kl, what + ": unknown field '" + key + "'");
         ok = false;

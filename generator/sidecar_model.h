@@ -31,7 +31,8 @@ struct SidecarParam {
   std::string bytes;    // buffer: size-in-bytes param
   std::string root;     // root-only significance
   std::string index;    // status: which request completed
-  std::string flag;     // status: whether anything completed
+  std::string flag;     // out: the out flag that says whether MPI wrote it
+  bool record = false;  // callback: the runtime records each invocation
   std::string target;   // address: the target rank (a rank in a window) it is a displacement at
   bool relative = true;
   bool nullterm = false;

@@ -65,10 +65,15 @@ std::string flags_text(uint16_t f) {
   static const struct {
     uint16_t bit;
     const char *name;
-  } bits[] = {{kFlagPointer, "kFlagPointer"},       {kFlagArray, "kFlagArray"},
-              {kFlagConst, "kFlagConst"},           {kFlagRootOnly, "kFlagRootOnly"},
-              {kFlagNullTerminated, "kFlagNullTerminated"}, {kFlagRelative, "kFlagRelative"},
-              {kFlagMatrix3, "kFlagMatrix3"},       {kFlagLengthAfter, "kFlagLengthAfter"}};
+  } bits[] = {{kFlagPointer, "kFlagPointer"},
+              {kFlagArray, "kFlagArray"},
+              {kFlagConst, "kFlagConst"},
+              {kFlagRootOnly, "kFlagRootOnly"},
+              {kFlagNullTerminated, "kFlagNullTerminated"},
+              {kFlagRelative, "kFlagRelative"},
+              {kFlagMatrix3, "kFlagMatrix3"},
+              {kFlagLengthAfter, "kFlagLengthAfter"},
+              {kFlagWhenFlag, "kFlagWhenFlag"}};
   std::string s;
   for (const auto &b : bits)
     if (f & b.bit)

@@ -5,8 +5,10 @@
 #include <cstdio>
 
 #include "mpi_memory.h"
+#include "callback_outcomes.h"
 #include "named_constants.h"
 #include "pilgrim/call_formatter.h"
+#include "pilgrim/callback_records.h"
 #include "pilgrim/datatype_sizes.h"
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/request_id.h"
@@ -582,6 +584,9 @@ static std::string string_array_decl(const DecodedElement &e, const std::string 
 }
 
 std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
+  if (is_tracer_record(call.function_id)) // not a call: what a callback did in the next one
+    return callback_outcome_lines(
+        call, [this](HandleKind k, uint64_t code) { return handle_expr(k, code); }, symbols_);
   const FunctionInfo &fn = *call.function;
   std::vector<std::string> pre, post, args;
   bool block = false;
@@ -726,9 +731,10 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
     const bool is_array = pi.flags & kFlagArray;
     const std::string type = element_type(pi);
     if (!is_array && pi.dir == Direction::Out) {
-      // A pointer to one output value.
+      // A pointer to one output value; one MPI did not write (its flag was
+      // false) still gets a variable: here MPI might write it.
       if (!out || out->null || out->elements.empty()) {
-        args.push_back("nullptr");
+        args.push_back(pi.flags & kFlagWhenFlag ? "&" + out_scalar(pi) : "nullptr");
         continue;
       }
       if (pi.role == Role::Handle) {

@@ -20,6 +20,8 @@ int memory_size_param(const FunctionInfo &fn, size_t p) {
   const ParamInfo &pi = fn.params[p];
   if (pi.role != Role::Pointer || pi.dir == Direction::In)
     return -1;
+  if (pi.flags & kFlagWhenFlag) // ref is the flag (MPI_Comm_get_attr's attribute_val)
+    return -1;
   if (pi.ref >= 0)
     return pi.ref;
   if (!named(pi, "baseptr"))

@@ -22,6 +22,9 @@ const char *const kProxyPrelude =
 #include <thread>
 #include <vector>
 
+// The proxy makes the calls the program made, deprecated ones included.
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 // ---- helpers (not replayed: PMPI_ calls are invisible to a tracer) ---------------
 
 int world_rank = 0;
@@ -219,21 +222,77 @@ template <int N> void user_op(void *in, void *inout, int *len, MPI_Datatype *typ
     b[i] = static_cast<unsigned char>(a[i] ^ b[i]);
 }
 
-// Stand-ins for attribute callbacks: a copy gets a fresh address (user copy
-// functions allocate one; MPI_COMM_DUP_FN and friends are replayed by name),
-// delete does nothing.
+// What the program's attribute callbacks did, as the trace recorded each
+// call of them (pilgrim's docs/FORMAT.md, callback records): expect_copy and
+// expect_delete queue an outcome right before the MPI call that ran the
+// callback, and the stand-ins below take the first one queued for their
+// keyval: whether the attribute was copied and to what value, and the
+// return code (an error makes the MPI call fail, as the original's did).
+struct CallbackOutcome {
+  bool copy;
+  int keyval;
+  int flag;
+  void *value;
+  int rc;
+  bool taken;
+};
+const int kMaxOutcomes = 256;
+CallbackOutcome proxy_outcomes[kMaxOutcomes];
+int proxy_outcome_first = 0, proxy_outcome_count = 0;
+
+void expect_callback(bool copy, int keyval, int flag, void *value, int rc) {
+  if (proxy_outcome_count == kMaxOutcomes) { // the oldest was never taken: dropped
+    proxy_outcome_first = (proxy_outcome_first + 1) % kMaxOutcomes;
+    --proxy_outcome_count;
+  }
+  proxy_outcomes[(proxy_outcome_first + proxy_outcome_count) % kMaxOutcomes] = {
+      copy, keyval, flag, value, rc, false};
+  ++proxy_outcome_count;
+}
+void expect_copy(int keyval, int flag, void *value, int rc) {
+  expect_callback(true, keyval, flag, value, rc);
+}
+void expect_delete(int keyval, int rc) { expect_callback(false, keyval, 0, nullptr, rc); }
+
+bool take_outcome(bool copy, int keyval, CallbackOutcome &outcome) {
+  for (int i = 0; i < proxy_outcome_count; ++i) {
+    CallbackOutcome &o = proxy_outcomes[(proxy_outcome_first + i) % kMaxOutcomes];
+    if (o.taken || o.copy != copy || o.keyval != keyval)
+      continue;
+    o.taken = true;
+    outcome = o;
+    while (proxy_outcome_count > 0 && proxy_outcomes[proxy_outcome_first].taken) {
+      proxy_outcome_first = (proxy_outcome_first + 1) % kMaxOutcomes;
+      --proxy_outcome_count;
+    }
+    return true;
+  }
+  return false;
+}
+
+// Stand-ins for attribute callbacks. Without a recorded outcome (a trace of
+// format version 3, or a delete MPI_Finalize ran after the trace was
+// written) a copy gets a fresh address and a delete succeeds.
 char proxy_attribute_copies[1024][8];
 int proxy_attribute_next = 0;
 template <int N, typename Handle>
-int copy_attr(Handle, int, void *, void *, void *out, int *flag) {
+int copy_attr(Handle, int keyval, void *, void *, void *out, int *flag) {
   ++proxy_callback_calls[N % 64];
+  CallbackOutcome o;
+  if (take_outcome(true, keyval, o)) {
+    *flag = o.rc == MPI_SUCCESS ? o.flag : 0;
+    if (*flag)
+      *static_cast<void **>(out) = o.value;
+    return o.rc;
+  }
   *static_cast<void **>(out) = proxy_attribute_copies[proxy_attribute_next++ % 1024];
   *flag = 1;
   return MPI_SUCCESS;
 }
-template <int N, typename Handle> int delete_attr(Handle, int, void *, void *) {
+template <int N, typename Handle> int delete_attr(Handle, int keyval, void *, void *) {
   ++proxy_callback_calls[N % 64];
-  return MPI_SUCCESS;
+  CallbackOutcome o;
+  return take_outcome(false, keyval, o) ? o.rc : MPI_SUCCESS;
 }
 // Stand-ins for error handlers: the error code is returned to the proxy,
 // which goes on as the traced program did.

@@ -9,6 +9,7 @@
 
 #include "call_emitter.h"
 #include "call_shapes.h"
+#include "pilgrim/callback_records.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/poll_call.h"
 #include "pilgrim/predefined_handles.h"
@@ -241,7 +242,8 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
     } catch (const TraceError &e) {
       rethrow_with_context("CST entry " + std::to_string(t), e);
     }
-    const double gap = t < gaps_.size() ? gaps_[t] : 0;
+    // A callback record is no call of the proxy's: no computation before it.
+    const double gap = t < gaps_.size() && !is_tracer_record(call.function_id) ? gaps_[t] : 0;
     if (options_.compute != Compute::None && gap >= 1e-7)
       lines.push_back("compute(" + fmt_double(gap) + ");");
     if (poll == Poll::Failed) {

@@ -2,6 +2,7 @@
 // signature encoding of docs/FORMAT.md.
 #include "call.h"
 
+#include "callback_records.h"
 #include "pilgrim/cartesian_offset.h"
 #include "pilgrim/signature_encoding.h"
 #include "recorder.h"
@@ -34,7 +35,8 @@ ThreadState &thread_state() {
   return ts;
 }
 
-Call::Call(uint16_t function_id) noexcept : ts_(&thread_state()), fid_(function_id) {
+Call::Call(uint16_t function_id) noexcept
+    : ts_(&thread_state()), buf_(&ts_->sig), fid_(function_id) {
   if (ts_->depth++ > 0)
     return; // a call MPI makes internally: passed through untraced
   Recorder &r = rec();
@@ -62,13 +64,48 @@ Call::Call(uint16_t function_id) noexcept : ts_(&thread_state()), fid_(function_
   ts_->sig.put_varint(ts_->tid);
 }
 
+Call::Call(uint16_t function_id, Nested) noexcept
+    : ts_(&thread_state()), buf_(&ts_->nested_sig), fid_(function_id), nested_(true) {
+  Recorder &r = rec();
+  if (ts_->depth == 0 || ts_->in_nested ||
+      r.state.load(std::memory_order_acquire) != State::Recording)
+    return;
+  active_ = true;
+  ts_->in_nested = true;
+  if (r.multithreaded) {
+    r.lock.lock();
+    locked_ = true;
+  }
+  buf_->clear();
+  buf_->put_varint(fid_);
+  buf_->put_varint(ts_->tid);
+}
+
 Call::~Call() {
   if (locked_)
     rec().lock.unlock();
+  if (nested_) {
+    if (active_) // never finished: the record is dropped
+      ts_->in_nested = false;
+    return;
+  }
   --ts_->depth;
 }
 
-SignatureBuffer &Call::buf() { return ts_->sig; }
+SignatureBuffer &Call::buf() { return *buf_; }
+
+// A nested record takes no time of its own: the enclosing call's duration
+// holds it.
+void Call::finish_nested(int64_t rc) {
+  if (!active_)
+    return;
+  Recorder &r = rec();
+  const int64_t now = r.settings.timing != TimingMode::None ? ticks() : 0;
+  buf_->put_zigzag(rc);
+  r.record(buf_->data(), buf_->size(), now, now);
+  active_ = false;
+  ts_->in_nested = false;
+}
 
 void Call::start() {
   if (!active_)
@@ -257,6 +294,8 @@ void Call::handle_key_(HandleKind k, uint64_t key) {
 void Call::create_key_(HandleKind k, uint64_t key) {
   uint64_t enc = rec().handles[static_cast<int>(k)].create(key);
   buf().put_varint(enc);
+  if (k == HandleKind::Keyval)
+    bind_recorded_callbacks(key); // the callbacks this call wrapped are the keyval's
   if (k == HandleKind::Comm && enc != 0)
     rec().comms.set_encoded_id(handle_from_key<MPI_Comm>(key), enc);
 }

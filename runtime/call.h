@@ -109,6 +109,12 @@ struct ThreadState;
 class Call {
 public:
   explicit Call(uint16_t function_id) noexcept;
+  // A record made while a traced call is in progress on this thread (a
+  // callback MPI invoked from inside it, callback_records.h): it has its
+  // own buffer, leaves the enclosing call's state alone, and is active only
+  // inside a traced call while recording. End it with finish_nested().
+  struct Nested {};
+  Call(uint16_t function_id, Nested) noexcept;
   ~Call();
   Call(const Call &) = delete;
   Call &operator=(const Call &) = delete;
@@ -117,6 +123,7 @@ public:
   void start();
   void stop();
   void finish(int64_t rc);
+  void finish_nested(int64_t rc);
 
   // --- values ---------------------------------------------------------------
   void value(int64_t v) { buf().put_zigzag(v); }
@@ -146,6 +153,9 @@ public:
         buf().put_zigzag(static_cast<int64_t>(p[i][j]));
   }
   void dbl(double v) { buf().put_bytes(&v, sizeof v); }
+  // An out value MPI did not write (its flag is false): stored as absent,
+  // varint(0), the NULL of every role that may carry a flag.
+  void absent() { buf().put_varint(0); }
   void dbls(const double *p, int64_t n);
   void tag(int t);
   void tags(const int *p, int64_t n);
@@ -265,6 +275,7 @@ private:
   void hold_memory_(int64_t rc);
 
   ThreadState *ts_;
+  SignatureBuffer *buf_;
   uint16_t fid_;
   bool active_ = false;
   bool locked_ = false;
@@ -273,6 +284,7 @@ private:
   const void *memory_ = nullptr; // memory_out's memory, holding one use
   int64_t memory_bytes_ = 0;
   uint64_t new_anchor_ = 0; // an address this call pinned first (address_anchors.h)
+  bool nested_ = false;
 };
 
 // --- helpers the generated length and root expressions use ---------------------
@@ -313,6 +325,8 @@ template <class T> int64_t len_nullterm(T **p) {
   return n;
 }
 bool is_root(int root, MPI_Comm comm);
+// Whether an out flag says MPI wrote the outputs it guards.
+inline bool flag_true(const int *flag) { return flag && *flag != 0; }
 
 template <class T> int64_t as_int64(T v) {
   if constexpr (std::is_pointer_v<T>)

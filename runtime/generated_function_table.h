@@ -16,4 +16,12 @@ const FunctionInfo *generated_function(uint16_t id);
 // The row named `name`, or nullptr.
 const FunctionInfo *generated_function(const char *name);
 
+// Every row a signature of this build may name: the generated table, then
+// the tracer's callback records (pilgrim/callback_records.h). Index i in
+// [0, traced_function_count()).
+size_t traced_function_count();
+const FunctionInfo &traced_function(size_t i);
+// The index of function `id` among them, or -1.
+long traced_function_index(uint16_t id);
+
 }  // namespace pilgrim

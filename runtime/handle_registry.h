@@ -18,6 +18,11 @@ public:
     null_key_ = key;
     has_null_ = true;
   }
+  // Keyvals: MPI keeps a freed keyval alive while attributes use it, and the
+  // program may go on using its value (a copy of the variable MPI reset), so
+  // a freed handle keeps its id until MPI hands its value out again
+  // (create() then gives the new keyval an id).
+  void keep_after_free() { keep_after_free_ = true; }
   void add_predefined(uint64_t key, uint32_t index) {
     has_last_ = false;
     predefined_.set(key, index);
@@ -62,6 +67,8 @@ public:
   }
   void release(uint64_t key) {
     has_last_ = false;
+    if (keep_after_free_)
+      return;
     if (const uint32_t *u = user_.find(key)) {
       if (agreed_)
         agreed_ids_.release(*u);
@@ -157,6 +164,7 @@ private:
   SymbolPool pool_;
   AgreedIdSet agreed_ids_;
   bool agreed_ = false;
+  bool keep_after_free_ = false;
   ResolveHook resolve_ = nullptr;
   uint64_t null_key_ = 0;
   bool has_null_ = false;

@@ -5,6 +5,9 @@
 
 #include "pilgrim/predefined_handles.h"
 
+// MPI_NULL_COPY_FN and friends are deprecated: registered all the same.
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
 namespace pilgrim::rt {
 namespace {
 
@@ -42,6 +45,7 @@ void Recorder::setup_predefined() {
   handles[static_cast<int>(K::Session)].set_null(handle_key(MPI_SESSION_NULL));
 #endif
   handles[static_cast<int>(K::Keyval)].set_null(static_cast<uint64_t>(static_cast<uint32_t>(MPI_KEYVAL_INVALID)));
+  handles[static_cast<int>(K::Keyval)].keep_after_free();
 
 #define PILGRIM_PREDEF(kind, name) add(*this, K::kind, #name, name)
   // Communicators, groups, infos, messages, error handlers.
@@ -112,6 +116,17 @@ void Recorder::setup_predefined() {
   PILGRIM_CALLBACK(MPI_WIN_NULL_COPY_FN, MPI_Win_copy_attr_function);
   PILGRIM_CALLBACK(MPI_WIN_NULL_DELETE_FN, MPI_Win_delete_attr_function);
   PILGRIM_CALLBACK(MPI_WIN_DUP_FN, MPI_Win_copy_attr_function);
+  // The deprecated MPI-1 names, for MPI_Keyval_create (MPICH defines the
+  // NULL ones as 0: a NULL callback, recorded as such).
+#ifdef MPI_NULL_COPY_FN
+  PILGRIM_CALLBACK(MPI_NULL_COPY_FN, MPI_Copy_function);
+#endif
+#ifdef MPI_NULL_DELETE_FN
+  PILGRIM_CALLBACK(MPI_NULL_DELETE_FN, MPI_Delete_function);
+#endif
+#ifdef MPI_DUP_FN
+  PILGRIM_CALLBACK(MPI_DUP_FN, MPI_Copy_function);
+#endif
 #ifdef MPI_CONVERSION_FN_NULL
   PILGRIM_CALLBACK(MPI_CONVERSION_FN_NULL, MPI_Datarep_conversion_function);
 #endif

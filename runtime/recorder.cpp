@@ -264,11 +264,11 @@ void Recorder::write_trace() {
     mine.comms.push_back(c);
   }
   // Which functions the trace uses: a bitmap OR-reduced over all ranks.
-  std::vector<uint8_t> used(kGeneratedFunctionCount, 0), all_used(kGeneratedFunctionCount, 0);
+  std::vector<uint8_t> used(traced_function_count(), 0), all_used(traced_function_count(), 0);
   for (const CstEntry &e : mine.cst) {
-    const FunctionInfo *f = generated_function(function_id_of(e.signature));
-    if (f)
-      used[static_cast<size_t>(f - kGeneratedFunctions)] = 1;
+    const long f = traced_function_index(function_id_of(e.signature));
+    if (f >= 0)
+      used[static_cast<size_t>(f)] = 1;
   }
   PMPI_Reduce(used.data(), all_used.data(), static_cast<int>(used.size()), MPI_UNSIGNED_CHAR,
               MPI_BOR, 0, private_comm_);
@@ -285,9 +285,11 @@ void Recorder::write_trace() {
     return;
   const int64_t t_write = monotonic_ns();
   std::vector<const FunctionInfo *> functions;
-  for (size_t i = 0; i < kGeneratedFunctionCount; ++i)
+  for (size_t i = 0; i < traced_function_count(); ++i)
     if (all_used[i])
-      functions.push_back(&kGeneratedFunctions[i]);
+      functions.push_back(&traced_function(i));
+  std::sort(functions.begin(), functions.end(),
+            [](const FunctionInfo *a, const FunctionInfo *b) { return a->id < b->id; });
   TraceHeader h;
   char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {0};
   int len = 0;
@@ -317,11 +319,12 @@ void Recorder::write_trace() {
 }
 
 void Recorder::print_summary() {
-  std::vector<unsigned long long> counts(kGeneratedFunctionCount, 0), total(kGeneratedFunctionCount, 0);
+  std::vector<unsigned long long> counts(traced_function_count(), 0),
+      total(traced_function_count(), 0);
   for (uint32_t t = 0; t < cst_.size(); ++t) {
-    const FunctionInfo *f = generated_function(function_id_of(cst_.key(t)));
-    if (f)
-      counts[static_cast<size_t>(f - kGeneratedFunctions)] += stats_[t].count;
+    const long f = traced_function_index(function_id_of(cst_.key(t)));
+    if (f >= 0)
+      counts[static_cast<size_t>(f)] += stats_[t].count;
   }
   PMPI_Reduce(counts.data(), total.data(), static_cast<int>(counts.size()),
               MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, private_comm_);
@@ -341,11 +344,11 @@ void Recorder::print_summary() {
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     if (total[a] != total[b])
       return total[a] > total[b];
-    return std::strcmp(kGeneratedFunctions[a].name, kGeneratedFunctions[b].name) < 0;
+    return std::strcmp(traced_function(a).name, traced_function(b).name) < 0;
   });
   std::printf("pilgrim: %llu MPI calls on %d ranks\n", sum, world_size_);
   for (size_t i : order)
-    std::printf("pilgrim: %-28s %12llu\n", kGeneratedFunctions[i].name, total[i]);
+    std::printf("pilgrim: %-28s %12llu\n", traced_function(i).name, total[i]);
   std::printf("pilgrim: runtime memory %llu bytes (grammar, CST, registries; largest rank)\n",
               max_mem);
   std::printf("pilgrim: MPI_Finalize: cross-rank merge %.1f ms (slowest rank), writing %.1f ms\n",

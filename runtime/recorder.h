@@ -33,6 +33,8 @@ struct RequestSlot {
 
 struct ThreadState {
   SignatureBuffer sig;
+  SignatureBuffer nested_sig; // a record made inside the traced call (Call::Nested)
+  bool in_nested = false;
   int depth = 0;
   uint32_t tid = 0;
   bool tid_assigned = false;

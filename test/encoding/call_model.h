@@ -60,7 +60,8 @@ struct RankBase {
 struct ParamModel {
   Value before, after; // in_part / out_part (or deferred_part) values
   RankBase base;       // Rank: resolved against the `ref` parameter
-  bool absent = false; // significant only at the root, and the caller is not: stored as absent
+  bool absent = false; // significant only at the root and the caller is not, or written only
+                       // when a flag is true and it is false: stored as absent
 };
 
 struct CallModel {

@@ -434,8 +434,18 @@ void SyntheticCall::resolve_bases() {
 
 // Arrays and buffers significant only at the root are stored as absent
 // elsewhere: whether the caller is the root is its rank in the call's first
-// communicator (every communicator here has one process: rank 0).
+// communicator (every communicator here has one process: rank 0). An out
+// value MPI writes only when the call's flag is true is absent when it is
+// false.
 void SyntheticCall::mark_absent() {
+  for (int i = 0; i < f_.nparams; ++i) {
+    const ParamInfo &p = info(i);
+    if (!(p.flags & kFlagWhenFlag) || p.ref < 0)
+      continue;
+    const Value &flag = model_.params[static_cast<size_t>(p.ref)].after;
+    if (flag.null || flag.elements.empty() || flag.elements[0].integer == 0)
+      model_.params[static_cast<size_t>(i)].absent = true;
+  }
   int comm = -1;
   for (int i = 0; i < f_.nparams && comm < 0; ++i)
     if (info(i).role == Role::Handle && info(i).handle_kind == HandleKind::Comm &&

@@ -52,7 +52,7 @@ HANDLE_KINDS = {'comm', 'group', 'datatype', 'op', 'info', 'errhandler', 'file',
 DIRECTIONS = {'in', 'out', 'inout'}
 ACTIONS = {'use', 'create', 'free'}
 PARAM_FIELDS = {'role', 'dir', 'len', 'kind', 'action', 'comm', 'relative', 'count', 'datatype',
-                'bytes', 'root', 'nullterm', 'index', 'flag', 'target'}
+                'bytes', 'root', 'nullterm', 'index', 'flag', 'target', 'record'}
 ENTRY_FIELDS = {'id', 'params', 'note'}
 LEN_FUNCTIONS = {'peers': 1, 'comm_size': 1, 'indegree': 1, 'outdegree': 1, 'group_size': 1,
                  'sum': 2, 'nullterm': 1, 'cart_dim': 1}
@@ -415,7 +415,7 @@ class Checker:
                     if k in spec:
                         self.problem(where, '%s(%s): %r is only for handles' % (fname, pname, k))
             only = {'comm': 'rank', 'relative': 'rank', 'count': 'buffer', 'datatype': 'buffer',
-                    'index': 'status', 'flag': 'status', 'target': 'address'}
+                    'index': 'status', 'target': 'address', 'record': 'callback'}
             for k, r in only.items():
                 if k in spec and role != r:
                     self.problem(where, '%s(%s): %r is only for role %s' % (fname, pname, k, r))
@@ -423,9 +423,15 @@ class Checker:
             if 'bytes' in spec and role != 'buffer' and not (role == 'pointer' and
                                                              spec.get('dir') == 'out'):
                 self.problem(where, '%s(%s): bytes is only for buffers and out pointers' % (fname, pname))
+            # A flag says whether MPI wrote an out value (a status, or what
+            # MPI_Info_get / MPI_Comm_get_attr / MPI_Improbe return).
+            if 'flag' in spec and (spec.get('dir', 'in') == 'in' or
+                                   role not in ('status', 'value', 'handle', 'pointer', 'string')):
+                self.problem(where, '%s(%s): flag is only for out statuses, values, handles, '
+                             'pointers and strings' % (fname, pname))
             if role == 'rank' and 'comm' not in spec:
                 self.problem(where, '%s(%s): a rank needs comm' % (fname, pname))
-            for k in ('relative', 'nullterm'):
+            for k in ('relative', 'nullterm', 'record'):
                 if k in spec and not isinstance(spec[k], bool):
                     self.problem(where, '%s(%s): %s must be true or false' % (fname, pname, k))
             if 'datatype' in spec and 'count' not in spec:

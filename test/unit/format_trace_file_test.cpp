@@ -235,7 +235,7 @@ TEST(FormatTraceFile, MergedTracesAreVersion4AndVersions3And2StillRead) {
   std::string bytes =
       write_merged_trace_to_memory(sample::ring_header(3), sample::ring_functions(), merged);
   // Version 3 changed the meaning of completion statuses, version 4 added
-  // role Address (FORMAT.md §10); the layout is version 2's.
+  // role Address, tracer records and outputs absent when their flag is false (FORMAT.md §10); the layout is version 2's.
   EXPECT_EQ(bytes[8], 4);
   const Trace v4 = read_trace_from_memory(bytes, "t.pilgrim");
   EXPECT_EQ(v4.header.version, 4u);

@@ -20,7 +20,7 @@ double parse_tolerance(const std::string &text) {
 } // namespace
 
 const char *usage_text() {
-  return "Usage: pilgrim-diff [--timing [--tolerance X]] [--relaxed] TRACE_A TRACE_B\n"
+  return "Usage: pilgrim-diff [--timing [--tolerance X]] [--relaxed] [--strict] TRACE_A TRACE_B\n"
          "\n"
          "Compares two Pilgrim traces rank by rank and call by call: the function, every\n"
          "encoded argument (symbolic ids included) and the return code. Prints the first\n"
@@ -42,6 +42,11 @@ const char *usage_text() {
          "                   MPI_Waitsome/Testsome calls are skipped; two non-zero return\n"
          "                   codes are equal and MPI_Error_string texts are not compared\n"
          "                   (MPICH's differ from run to run)\n"
+         "  --strict         also compare the values a call gets from the environment,\n"
+         "                   which a proxy cannot reproduce (the host's name, the MPI\n"
+         "                   library's version text and handle values, MPI_INFO_ENV and\n"
+         "                   the hints of infos MPI returns, the base of zero-size\n"
+         "                   memory; the list is in tools/pilgrim-diff/README.md)\n"
          "  --help           show this help and exit\n"
          "  --version        show the version and exit\n"
          "\n"
@@ -65,6 +70,8 @@ DiffOptions parse_options(int argc, char **argv) {
         o.timing = true;
       } else if (arg == "--relaxed") {
         o.relaxed = true;
+      } else if (arg == "--strict") {
+        o.strict = true;
       } else if (arg == "--tolerance") {
         if (i + 1 >= argc)
           throw UsageError{"--tolerance needs a value"};

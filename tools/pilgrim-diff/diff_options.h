@@ -10,6 +10,7 @@ struct DiffOptions {
   bool timing = false;     // also compare per-signature mean durations
   double tolerance = 0.25; // relative tolerance of --timing
   bool relaxed = false;    // --relaxed: skip failed polls, ANY_SOURCE matches any rank
+  bool strict = false;     // --strict: also compare values from the environment
   bool help = false;
   bool version = false;
 };

@@ -38,6 +38,7 @@ int main(int argc, char **argv) {
     s.timing = o.timing;
     s.tolerance = o.tolerance;
     s.relaxed = o.relaxed;
+    s.strict = o.strict;
     DiffResult r;
     try {
       r = diff_traces(a, b, s);

@@ -13,6 +13,7 @@
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_error.h"
 #include "wildcard_match.h"
+#include "strict_outputs.h"
 
 namespace pilgrim::diff {
 
@@ -51,9 +52,10 @@ bool is_failed_poll(const DecodedCall &call) {
 // `relaxed`, failed polls are skipped.
 class CallStream {
 public:
-  CallStream(const Trace &t, const std::vector<DecodedCall> &calls, uint32_t rank, bool relaxed)
+  CallStream(const Trace &t, const std::vector<DecodedCall> &calls, uint32_t rank, bool relaxed,
+             bool strict)
       : view_(t.rank(rank)), walker_(*view_.rules, view_.root), calls_(calls),
-        tracker_(CreationTracker::for_rank(t, rank, calls)), relaxed_(relaxed) {}
+        tracker_(CreationTracker::for_rank(t, rank, calls)), relaxed_(relaxed), filter_(strict) {}
   bool next(uint64_t &terminal) {
     if (pending_ < calls_.size())
       take_effect(calls_[pending_]); // the previous call
@@ -72,6 +74,8 @@ public:
   // The context of the call next() returned last.
   CallContext context() const { return tracker_.context(); }
   const WildcardTracker &wildcards() const { return wildcards_; }
+  // Which of its values are compared (--strict).
+  const OutputFilter &filter() const { return filter_; }
 
 private:
   RankView view_;
@@ -79,11 +83,13 @@ private:
   const std::vector<DecodedCall> &calls_;
   CreationTracker tracker_;
   bool relaxed_;
+  OutputFilter filter_;
   uint64_t pending_ = UINT64_MAX;
   WildcardTracker wildcards_; // --relaxed only
 
   void take_effect(const DecodedCall &call) {
     tracker_.apply(call);
+    filter_.apply(call);
     if (relaxed_)
       wildcards_.apply(call);
   }
@@ -105,7 +111,8 @@ std::string param_text(const DecodedCall &call, size_t p, const CallContext &ctx
 // `relaxed` and the only differences are MPI_ANY_SOURCE ranks of A that B
 // names, a proxy made with --deterministic, or statuses of wildcard receives).
 std::string describe(const DecodedCall &a, const DecodedCall &b, const CallStream &sa,
-                     const CallStream &sb, bool relaxed) {
+                     const CallStream &sb, bool relaxed,
+                     const OutputFilter &filter) {
   const CallContext ca = sa.context(), cb = sb.context();
   const std::string na = a.function->name, nb = b.function->name;
   if (a.function_id != b.function_id)
@@ -117,6 +124,7 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallStrea
   // which are still active at the next such call, depends on the run.
   const bool any_completion = relaxed && (na == "MPI_Waitany" || na == "MPI_Testany");
   const size_t n = std::min(a.params.size(), b.params.size());
+  bool filtered = false; // a difference in a value from the environment (--strict)
   for (size_t p = 0; p < n; ++p) {
     if (any_completion && a.function->params[p].role != Role::Value)
       continue; // requests, statuses
@@ -131,6 +139,10 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallStrea
     if (ta != tb && relaxed && a.function->params[p].role == Role::Status &&
         relaxed_statuses_equal(a, b, p, sa.wildcards(), sb.wildcards()))
       continue;
+    if (ta != tb && filter.ignored(a, static_cast<int>(p))) {
+      filtered = true;
+      continue;
+    }
     if (ta != tb) {
       const char *name = a.function->params[p].name;
       return na + ": " + (name && *name ? name : "parameter " + std::to_string(p)) +
@@ -139,10 +151,12 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallStrea
   }
   // MPICH's error codes carry a per-run error-stack index: --relaxed takes
   // two failures as equal (the calls that read the code are still compared).
-  if (a.return_code != b.return_code && !(relaxed && a.return_code != 0 && b.return_code != 0))
+  if (a.return_code != b.return_code && filter.ignored(a, -1))
+    filtered = true;
+  else if (a.return_code != b.return_code && !(relaxed && a.return_code != 0 && b.return_code != 0))
     return na + ": return code differs: " + format_return_code(a.return_code) + " vs " +
            format_return_code(b.return_code);
-  if (relaxed)
+  if (relaxed || filtered)
     return "";
   // The function-table rows differ (a trace from another MPI): same text.
   return na + ": encoding differs (function-table rows differ)";
@@ -173,7 +187,8 @@ DiffResult diff_traces(const Trace &a, const Trace &b, const DiffSettings &setti
   const std::vector<DecodedCall> ca = decode_all(a);
   const std::vector<DecodedCall> cb = decode_all(b);
   for (uint32_t rank = 0; rank < a.nranks(); ++rank) {
-    CallStream sa(a, ca, rank, settings.relaxed), sb(b, cb, rank, settings.relaxed);
+    CallStream sa(a, ca, rank, settings.relaxed, settings.strict),
+        sb(b, cb, rank, settings.relaxed, settings.strict);
     const std::string prefix = "rank " + std::to_string(rank) + " call ";
     uint64_t index = 0, ta = 0, tb = 0;
     for (;; ++index) {
@@ -188,7 +203,7 @@ DiffResult diff_traces(const Trace &a, const Trace &b, const DiffSettings &setti
         return r;
       }
       if (a.merged.cst[ta].signature != b.merged.cst[tb].signature) {
-        const std::string d = describe(ca[ta], cb[tb], sa, sb, settings.relaxed);
+        const std::string d = describe(ca[ta], cb[tb], sa, sb, settings.relaxed, sa.filter());
         if (d.empty())
           continue;
         r.identical = false;

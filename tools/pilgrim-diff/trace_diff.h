@@ -18,6 +18,7 @@ struct DiffSettings {
   bool timing = false;
   double tolerance = 0.25;
   bool relaxed = false;
+  bool strict = false; // also compare values from the environment (strict_outputs.h)
 };
 
 // Throws TraceError when a signature of either trace does not decode.

@@ -12,7 +12,8 @@ constexpr char kTraceMagic[8] = {'P', 'I', 'L', 'G', 'R', 'I', 'M', '\0'};
 // The newest format version this library reads, and what it writes for a
 // merged trace; version 1 (one RANK section per rank) is still read, and
 // written by the per-rank writer. Version 4 added role Address
-// (kFirstAddressVersion): older files must not use it.
+// (kFirstAddressVersion): older files must not use it; it also added tracer
+// records, outputs absent when their flag is false and kept keyval ids.
 constexpr uint16_t kFormatVersion = 4;
 constexpr uint16_t kFormatVersionPerRank = 1;
 constexpr uint16_t kFirstAddressVersion = 4;

@@ -79,14 +79,15 @@ enum class CType : uint8_t {
 
 // Parameter flags (bit set).
 enum ParamFlags : uint16_t {
-  kFlagPointer = 1u << 0,       // passed by pointer (scalar out/inout or array)
-  kFlagArray = 1u << 1,         // an array of `length` elements
-  kFlagConst = 1u << 2,         // const-qualified pointee
-  kFlagRootOnly = 1u << 3,      // significant only at the root (see ref2)
-  kFlagNullTerminated = 1u << 4,// array ends at a NULL element (argv)
-  kFlagRelative = 1u << 5,      // Rank: relative encoding allowed (default on)
-  kFlagMatrix3 = 1u << 6,       // int ranges[][3]: length counts rows of 3
-  kFlagLengthAfter = 1u << 7,   // length uses an out value: evaluate after call
+  kFlagPointer = 1u << 0,        // passed by pointer (scalar out/inout or array)
+  kFlagArray = 1u << 1,          // an array of `length` elements
+  kFlagConst = 1u << 2,          // const-qualified pointee
+  kFlagRootOnly = 1u << 3,       // significant only at the root (see ref2)
+  kFlagNullTerminated = 1u << 4, // array ends at a NULL element (argv)
+  kFlagRelative = 1u << 5,       // Rank: relative encoding allowed (default on)
+  kFlagMatrix3 = 1u << 6,        // int ranges[][3]: length counts rows of 3
+  kFlagLengthAfter = 1u << 7,    // length uses an out value: evaluate after call
+  kFlagWhenFlag = 1u << 8,       // out: MPI writes it only when the out flag `ref` is true
 };
 
 // Length expressions are kept as RPN programs over the call's parameters.
@@ -123,6 +124,8 @@ struct ParamInfo {
   uint16_t flags;         // ParamFlags
   int8_t ref;             // Rank: comm/group param; Buffer: count (or bytes) param;
                           // Address: the window whose target memory it points into; -1 none
+                          // kFlagWhenFlag: the out flag param (Pointer too, then
+                          // not a byte size); -1 none
   int8_t ref2;            // Buffer: datatype param (-1: `ref` counts bytes); Address: the
                           // target rank param; -1 none
   int8_t ref3;            // kFlagRootOnly: the root param; -1 none

@@ -50,7 +50,7 @@ public:
   // used_functions. Throws TraceError "rank R: ...".
   void add_rank(uint32_t rank, std::string_view serialized_rank);
 
-  // Adds the whole merged trace (version 3); not together with add_rank().
+  // Adds the whole merged trace (version 4); not together with add_rank().
   // Checks it (check_merged, and every signature's function id is in
   // used_functions). Throws TraceError.
   void add_merged(const MergedTrace &merged);

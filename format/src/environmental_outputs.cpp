@@ -1,0 +1,217 @@
+#include "pilgrim/environmental_outputs.h"
+
+#include <cstring>
+
+#include "pilgrim/predefined_handles.h"
+
+namespace pilgrim {
+
+namespace {
+
+using W = EnvironmentalWhen;
+
+// The functions that return an info MPI filled in.
+const char *const kInfoFromMpiFunctions[] = {
+    "MPI_Comm_get_info",
+    "MPI_Win_get_info",
+    "MPI_File_get_info",
+    "MPI_Session_get_info",
+    "MPI_Session_get_pset_info",
+    "MPI_Info_create_env",
+    "MPI_Abi_get_info",
+    "MPI_Abi_get_fortran_info",
+    "MPI_Get_hw_resource_info",
+    "MPI_T_event_handle_get_info",
+    "MPI_T_event_callback_get_info",
+};
+
+bool is_named(const DecodedCall &call, const char *name) {
+  return call.function && call.function->name && std::strcmp(call.function->name, name) == 0;
+}
+
+// The call's first Info parameter that is not created by it, or -1.
+int info_param(const DecodedCall &call) {
+  for (size_t p = 0; p < call.params.size(); ++p) {
+    const ParamInfo &pi = call.function->params[p];
+    if (pi.role == Role::Handle && pi.handle_kind == HandleKind::Info &&
+        pi.action != HandleAction::Create)
+      return static_cast<int>(p);
+  }
+  return -1;
+}
+
+const DecodedElement *single(const DecodedValue *v) {
+  return v && !v->null && v->elements.size() == 1 ? &v->elements[0] : nullptr;
+}
+
+} // namespace
+
+const EnvironmentalOutput kEnvironmentalOutputs[] = {
+    // The host and the MPI library.
+    {"MPI_Get_processor_name", "name", W::Always},
+    {"MPI_Get_processor_name", "resultlen", W::Always},
+    {"MPI_Get_library_version", "version", W::Always},
+    {"MPI_Get_library_version", "resultlen", W::Always},
+    {"MPI_Get_version", "version", W::Always},
+    {"MPI_Get_version", "subversion", W::Always},
+    // Ports are the library's addresses.
+    {"MPI_Open_port", "port_name", W::Always},
+    {"MPI_Lookup_name", "port_name", W::Always},
+    // What a program reads from an info MPI filled in.
+    {"MPI_Info_get", "*", W::InfoFromMpi},
+    {"MPI_Info_get_valuelen", "*", W::InfoFromMpi},
+    {"MPI_Info_get_string", "*", W::InfoFromMpi},
+    {"MPI_Info_get_nkeys", "*", W::InfoFromMpi},
+    {"MPI_Info_get_nthkey", "*", W::InfoFromMpi},
+    // The library's handle values, and the integers a program turns back
+    // into handles.
+    {"MPI_Comm_c2f", "return", W::Always},
+    {"MPI_Comm_f2c", "comm", W::Always},
+    {"MPI_Comm_f2c", "return", W::Always},
+    {"MPI_Comm_toint", "return", W::Always},
+    {"MPI_Comm_fromint", "comm", W::Always},
+    {"MPI_Comm_fromint", "return", W::Always},
+    {"MPI_Errhandler_c2f", "return", W::Always},
+    {"MPI_Errhandler_f2c", "errhandler", W::Always},
+    {"MPI_Errhandler_f2c", "return", W::Always},
+    {"MPI_Errhandler_toint", "return", W::Always},
+    {"MPI_Errhandler_fromint", "errhandler", W::Always},
+    {"MPI_Errhandler_fromint", "return", W::Always},
+    {"MPI_File_c2f", "return", W::Always},
+    {"MPI_File_f2c", "file", W::Always},
+    {"MPI_File_f2c", "return", W::Always},
+    {"MPI_File_toint", "return", W::Always},
+    {"MPI_File_fromint", "file", W::Always},
+    {"MPI_File_fromint", "return", W::Always},
+    {"MPI_Group_c2f", "return", W::Always},
+    {"MPI_Group_f2c", "group", W::Always},
+    {"MPI_Group_f2c", "return", W::Always},
+    {"MPI_Group_toint", "return", W::Always},
+    {"MPI_Group_fromint", "group", W::Always},
+    {"MPI_Group_fromint", "return", W::Always},
+    {"MPI_Info_c2f", "return", W::Always},
+    {"MPI_Info_f2c", "info", W::Always},
+    {"MPI_Info_f2c", "return", W::Always},
+    {"MPI_Info_toint", "return", W::Always},
+    {"MPI_Info_fromint", "info", W::Always},
+    {"MPI_Info_fromint", "return", W::Always},
+    {"MPI_Message_c2f", "return", W::Always},
+    {"MPI_Message_f2c", "message", W::Always},
+    {"MPI_Message_f2c", "return", W::Always},
+    {"MPI_Message_toint", "return", W::Always},
+    {"MPI_Message_fromint", "message", W::Always},
+    {"MPI_Message_fromint", "return", W::Always},
+    {"MPI_Op_c2f", "return", W::Always},
+    {"MPI_Op_f2c", "op", W::Always},
+    {"MPI_Op_f2c", "return", W::Always},
+    {"MPI_Op_toint", "return", W::Always},
+    {"MPI_Op_fromint", "op", W::Always},
+    {"MPI_Op_fromint", "return", W::Always},
+    {"MPI_Request_c2f", "return", W::Always},
+    {"MPI_Request_f2c", "request", W::Always},
+    {"MPI_Request_f2c", "return", W::Always},
+    {"MPI_Request_toint", "return", W::Always},
+    {"MPI_Request_fromint", "request", W::Always},
+    {"MPI_Request_fromint", "return", W::Always},
+    {"MPI_Session_c2f", "return", W::Always},
+    {"MPI_Session_f2c", "session", W::Always},
+    {"MPI_Session_f2c", "return", W::Always},
+    {"MPI_Session_toint", "return", W::Always},
+    {"MPI_Session_fromint", "session", W::Always},
+    {"MPI_Session_fromint", "return", W::Always},
+    {"MPI_Type_c2f", "return", W::Always},
+    {"MPI_Type_f2c", "datatype", W::Always},
+    {"MPI_Type_f2c", "return", W::Always},
+    {"MPI_Type_toint", "return", W::Always},
+    {"MPI_Type_fromint", "datatype", W::Always},
+    {"MPI_Type_fromint", "return", W::Always},
+    {"MPI_Win_c2f", "return", W::Always},
+    {"MPI_Win_f2c", "win", W::Always},
+    {"MPI_Win_f2c", "return", W::Always},
+    {"MPI_Win_toint", "return", W::Always},
+    {"MPI_Win_fromint", "win", W::Always},
+    {"MPI_Win_fromint", "return", W::Always},
+    // Memory of size 0: NULL or not, as the library pleases.
+    {"MPI_Alloc_mem", "baseptr", W::ZeroSize},
+    {"MPI_Win_allocate", "baseptr", W::ZeroSize},
+    {"MPI_Win_allocate_c", "baseptr", W::ZeroSize},
+    {"MPI_Win_allocate_shared", "baseptr", W::ZeroSize},
+    {"MPI_Win_allocate_shared_c", "baseptr", W::ZeroSize},
+};
+const size_t kEnvironmentalOutputCount =
+    sizeof kEnvironmentalOutputs / sizeof kEnvironmentalOutputs[0];
+
+bool EnvironmentalOutputs::info_from_mpi(const DecodedCall &call) const {
+  const int p = info_param(call);
+  if (p < 0)
+    return false;
+  const DecodedElement *e = single(call.params[static_cast<size_t>(p)].any());
+  if (!e)
+    return false;
+  const HandleCode hc = decode_handle_code(e->code);
+  if (hc.kind == HandleCode::Predefined) // MPI_INFO_ENV is the only predefined info
+    return true;
+  return hc.kind == HandleCode::User && infos_.count(hc.index) != 0;
+}
+
+bool EnvironmentalOutputs::environmental(const DecodedCall &call, int param) const {
+  if (!call.function || !call.function->name)
+    return false;
+  const char *name = param < 0 ? "return"
+                     : static_cast<size_t>(param) < call.params.size()
+                         ? call.function->params[param].name
+                         : nullptr;
+  if (!name)
+    return false;
+  const bool handle = param >= 0 && call.function->params[param].role == Role::Handle;
+  for (const EnvironmentalOutput &o : kEnvironmentalOutputs) {
+    if (std::strcmp(o.function, call.function->name) != 0)
+      continue;
+    const bool star = std::strcmp(o.parameter, "*") == 0;
+    if (!(star ? param >= 0 && !handle : std::strcmp(o.parameter, name) == 0))
+      continue;
+    switch (o.when) {
+    case W::Always:
+      return true;
+    case W::InfoFromMpi:
+      if (info_from_mpi(call))
+        return true;
+      break;
+    case W::ZeroSize:
+      for (size_t q = 0; q < call.params.size(); ++q) {
+        const DecodedElement *size = single(call.params[q].any());
+        if (std::strcmp(call.function->params[q].name, "size") == 0 && size && size->integer == 0)
+          return true;
+      }
+      break;
+    }
+  }
+  return false;
+}
+
+void EnvironmentalOutputs::apply(const DecodedCall &call) {
+  if (!call.function)
+    return;
+  bool filled_by_mpi = false;
+  for (const char *f : kInfoFromMpiFunctions)
+    filled_by_mpi |= is_named(call, f);
+  if (is_named(call, "MPI_Info_dup"))
+    filled_by_mpi = info_from_mpi(call); // a duplicate has the original's contents
+  for (size_t p = 0; p < call.params.size(); ++p) {
+    const ParamInfo &pi = call.function->params[p];
+    if (pi.role != Role::Handle || pi.handle_kind != HandleKind::Info ||
+        pi.action != HandleAction::Create || !call.params[p].has_out)
+      continue;
+    for (const DecodedElement &e : call.params[p].out.elements) {
+      const HandleCode hc = decode_handle_code(e.code);
+      if (hc.kind != HandleCode::User)
+        continue;
+      if (filled_by_mpi)
+        infos_.insert(hc.index);
+      else
+        infos_.erase(hc.index);
+    }
+  }
+}
+
+} // namespace pilgrim

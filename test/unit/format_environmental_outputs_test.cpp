@@ -1,0 +1,130 @@
+// The table of environmental outputs (pilgrim/environmental_outputs.h) and
+// the tracer's callback record rows (pilgrim/callback_records.h).
+#include "pilgrim/callback_records.h"
+#include "pilgrim/environmental_outputs.h"
+#include "sidecar_loader.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <set>
+#include <string>
+
+namespace pilgrim {
+namespace {
+
+const gen::SidecarSet &sidecars() {
+  static const gen::SidecarSet set = [] {
+    std::vector<gen::SidecarDiagnostic> errors;
+    auto files =
+        gen::sidecar_files_in(std::string(PILGRIM_SOURCE_DIR) + "/generator/annotations", errors);
+    gen::SidecarSet s = gen::load_sidecars(files, errors);
+    EXPECT_TRUE(errors.empty());
+    return s;
+  }();
+  return set;
+}
+
+TEST(EnvironmentalOutputs, EveryEntryNamesASidecarFunctionAndParameter) {
+  for (size_t i = 0; i < kEnvironmentalOutputCount; ++i) {
+    const EnvironmentalOutput &o = kEnvironmentalOutputs[i];
+    const gen::SidecarFunction *f = sidecars().find(o.function);
+    ASSERT_NE(f, nullptr) << o.function;
+    const std::string p = o.parameter;
+    if (p == "return" || p == "*")
+      continue;
+    EXPECT_GE(f->param_index(p), 0) << o.function << "(" << p << ")";
+    if (o.when == EnvironmentalWhen::ZeroSize) {
+      EXPECT_GE(f->param_index("size"), 0) << o.function << " has no size";
+    }
+  }
+}
+
+// Hand-made rows: an info query, and the calls that make infos.
+ParamInfo handle(const char *name, HandleKind kind, Direction dir, HandleAction action) {
+  return ParamInfo{name, "", CType::Handle, Role::Handle, dir, kind, action, 0, -1, -1,
+                   -1,   0,  nullptr,       nullptr};
+}
+ParamInfo value(const char *name, Role role, Direction dir) {
+  return ParamInfo{name,         "", CType::Int, role, dir, HandleKind::None, HandleAction::None,
+                   kFlagPointer, -1, -1,         -1,   0,   nullptr,          nullptr};
+}
+const ParamInfo kNkeys[] = {handle("info", HandleKind::Info, Direction::In, HandleAction::Use),
+                            value("nkeys", Role::Value, Direction::Out)};
+const ParamInfo kCreate[] = {
+    handle("info", HandleKind::Info, Direction::Out, HandleAction::Create)};
+const ParamInfo kDup[] = {
+    handle("info", HandleKind::Info, Direction::In, HandleAction::Use),
+    handle("newinfo", HandleKind::Info, Direction::Out, HandleAction::Create)};
+const ParamInfo kGetInfo[] = {
+    handle("comm", HandleKind::Comm, Direction::In, HandleAction::Use),
+    handle("info_used", HandleKind::Info, Direction::Out, HandleAction::Create)};
+const FunctionInfo kNkeysFn{381, "MPI_Info_get_nkeys", 2, kNkeys};
+const FunctionInfo kCreateFn{377, "MPI_Info_create", 1, kCreate};
+const FunctionInfo kDupFn{379, "MPI_Info_dup", 2, kDup};
+const FunctionInfo kGetInfoFn{35, "MPI_Comm_get_info", 2, kGetInfo};
+
+DecodedValue one(uint64_t code) {
+  DecodedValue v;
+  v.array = true;
+  v.elements.resize(1);
+  v.elements[0].code = code;
+  return v;
+}
+uint64_t user(uint64_t id) { return 2 * id + 2; }
+
+DecodedCall call(const FunctionInfo &f, std::vector<std::pair<bool, uint64_t>> params) {
+  DecodedCall c;
+  c.function_id = f.id;
+  c.function = &f;
+  for (size_t p = 0; p < params.size(); ++p) {
+    DecodedParam dp;
+    const bool out = f.params[p].dir != Direction::In;
+    (out ? dp.has_out : dp.has_in) = true;
+    (out ? dp.out : dp.in) = one(params[p].second);
+    c.params.push_back(dp);
+  }
+  return c;
+}
+
+TEST(EnvironmentalOutputs, InfosMpiFilledInAndTheirDuplicates) {
+  EnvironmentalOutputs env;
+  const DecodedCall nkeys_env = call(kNkeysFn, {{true, 1 /* MPI_INFO_ENV */}, {false, 0}});
+  EXPECT_TRUE(env.environmental(nkeys_env, 1));
+  EXPECT_FALSE(env.environmental(nkeys_env, 0)); // the handle itself is compared
+  EXPECT_FALSE(env.environmental(nkeys_env, -1));
+
+  env.apply(call(kCreateFn, {{false, user(0)}})); // info#0: the program's
+  EXPECT_FALSE(env.environmental(call(kNkeysFn, {{true, user(0)}, {false, 0}}), 1));
+  env.apply(call(kGetInfoFn, {{true, 1}, {false, user(1)}})); // info#1: MPI's
+  EXPECT_TRUE(env.environmental(call(kNkeysFn, {{true, user(1)}, {false, 0}}), 1));
+  env.apply(call(kDupFn, {{true, user(1)}, {false, user(2)}})); // a duplicate of MPI's
+  EXPECT_TRUE(env.environmental(call(kNkeysFn, {{true, user(2)}, {false, 0}}), 1));
+  env.apply(call(kDupFn, {{true, user(0)}, {false, user(1)}})); // id 1 reused for the program's
+  EXPECT_FALSE(env.environmental(call(kNkeysFn, {{true, user(1)}, {false, 0}}), 1));
+}
+
+TEST(CallbackRecords, RowsAreInTheTracersRangeSortedAndShaped) {
+  std::set<std::string> names;
+  for (size_t i = 0; i < kCallbackRecordCount; ++i) {
+    const FunctionInfo &f = kCallbackRecordFunctions[i];
+    EXPECT_TRUE(is_tracer_record(f.id)) << f.name;
+    if (i > 0) {
+      EXPECT_LT(kCallbackRecordFunctions[i - 1].id, f.id);
+    }
+    EXPECT_TRUE(names.insert(f.name).second) << f.name;
+    CallbackRecordKind kind;
+    ASSERT_TRUE(callback_record_kind(f.id, kind)) << f.name;
+    EXPECT_EQ(f.nparams, kind.copy ? 7 : 5) << f.name;
+    EXPECT_EQ(f.params[0].role, Role::Callback);
+    EXPECT_EQ(f.params[1].handle_kind, kind.object);
+    EXPECT_EQ(f.params[2].handle_kind, HandleKind::Keyval);
+    EXPECT_EQ(sidecars().find(f.name), nullptr) << f.name << " is an MPI function";
+  }
+  CallbackRecordKind kind;
+  EXPECT_FALSE(callback_record_kind(1, kind));
+  EXPECT_FALSE(is_tracer_record(700));
+}
+
+} // namespace
+} // namespace pilgrim
