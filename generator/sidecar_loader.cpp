@@ -17,13 +17,20 @@ template <class E> struct NameEntry {
 };
 
 const NameEntry<Role> kRoles[] = {
-    {"value", Role::Value},       {"rank", Role::Rank},
-    {"tag", Role::Tag},           {"handle", Role::Handle},
-    {"buffer", Role::Buffer},     {"status", Role::Status},
-    {"string", Role::String},     {"callback", Role::Callback},
-    {"offset", Role::Offset},     {"pointer", Role::Pointer},
-    {"string_array", Role::StringArray}, {"argv_array", Role::ArgvArray},
-    {"opaque", Role::Opaque},     {"double", Role::Double},
+    {"value", Role::Value},
+    {"rank", Role::Rank},
+    {"tag", Role::Tag},
+    {"handle", Role::Handle},
+    {"buffer", Role::Buffer},
+    {"status", Role::Status},
+    {"string", Role::String},
+    {"callback", Role::Callback},
+    {"offset", Role::Offset},
+    {"pointer", Role::Pointer},
+    {"string_array", Role::StringArray},
+    {"argv_array", Role::ArgvArray},
+    {"opaque", Role::Opaque},
+    {"double", Role::Double},
     {"varargs", Role::Varargs},
     {"address", Role::Address},
 };
@@ -106,8 +113,8 @@ public:
       }
       auto id_dup = ids_.find(fn.id);
       if (id_dup != ids_.end()) {
-        error(fn.loc, fn.name + ": id " + std::to_string(fn.id) + " is already used by " +
-                          id_dup->second);
+        error(fn.loc,
+              fn.name + ": id " + std::to_string(fn.id) + " is already used by " + id_dup->second);
         continue;
       }
       ids_[fn.id] = fn.name;
@@ -299,9 +306,14 @@ private:
     need(p.role == Role::Buffer || p.bytes.empty() ||
              (p.role == Role::Pointer && p.dir == Direction::Out),
          "'bytes' is only for buffers and out pointers");
-    need(p.role == Role::Status || (p.index.empty() && p.flag.empty()),
-         "'index' and 'flag' are only for statuses");
+    need(p.role == Role::Status || p.index.empty(), "'index' is only for statuses");
+    need(p.flag.empty() || p.dir != Direction::In, "'flag' is only for out parameters");
+    need(p.flag.empty() || p.role == Role::Status || p.role == Role::Value ||
+             p.role == Role::Handle || p.role == Role::Pointer || p.role == Role::String,
+         "'flag' is only for statuses, values, handles, pointers and strings");
+    need(p.flag.empty() || p.bytes.empty(), "'flag' and 'bytes' exclude each other");
     need(p.role == Role::Address || p.target.empty(), "'target' is only for addresses");
+    need(p.role == Role::Callback || !p.record, "'record' is only for callbacks");
     need(p.datatype.empty() || !p.count.empty(), "'datatype' needs 'count'");
     need(p.bytes.empty() || (p.count.empty() && p.datatype.empty()),
          "'bytes' excludes 'count' and 'datatype'");
@@ -354,7 +366,7 @@ private:
   std::map<int, std::string> ids_;
 };
 
-}  // namespace
+} // namespace
 
 int SidecarFunction::param_index(const std::string &n) const {
   for (size_t i = 0; i < params.size(); ++i)
@@ -410,4 +422,4 @@ const char *handle_action_name(HandleAction a) {
   return a == HandleAction::None ? "none" : name_of(kActions, a);
 }
 
-}  // namespace pilgrim::gen
+} // namespace pilgrim::gen

@@ -12,8 +12,8 @@
 #include "pilgrim/poll_call.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_error.h"
-#include "wildcard_match.h"
 #include "strict_outputs.h"
+#include "wildcard_match.h"
 
 namespace pilgrim::diff {
 
@@ -32,10 +32,10 @@ std::vector<DecodedCall> decode_all(const Trace &t) {
   return calls;
 }
 
-// A poll that found nothing: MPI_Test/Testany/Testall/Iprobe/Improbe with
-// flag = 0, MPI_Testsome with outcount = 0. How many of these a completion
-// loop makes depends on the run (paper §3.3.4); --relaxed skips them, and
-// every MPI_Waitsome/Testsome.
+// A poll that found nothing: MPI_Test/Testany/Testall/Iprobe/Improbe/
+// Win_test/Request_get_status with flag = 0, MPI_Testsome with outcount = 0. How many of these a
+// completion loop makes depends on the run (paper §3.3.4); --relaxed skips them, and every
+// MPI_Waitsome/Testsome.
 bool is_failed_poll(const DecodedCall &call) {
   if (!call.function)
     return false;
@@ -111,8 +111,7 @@ std::string param_text(const DecodedCall &call, size_t p, const CallContext &ctx
 // `relaxed` and the only differences are MPI_ANY_SOURCE ranks of A that B
 // names, a proxy made with --deterministic, or statuses of wildcard receives).
 std::string describe(const DecodedCall &a, const DecodedCall &b, const CallStream &sa,
-                     const CallStream &sb, bool relaxed,
-                     const OutputFilter &filter) {
+                     const CallStream &sb, bool relaxed, const OutputFilter &filter) {
   const CallContext ca = sa.context(), cb = sb.context();
   const std::string na = a.function->name, nb = b.function->name;
   if (a.function_id != b.function_id)
