@@ -299,9 +299,14 @@ private:
     need(p.role == Role::Buffer || p.bytes.empty() ||
              (p.role == Role::Pointer && p.dir == Direction::Out),
          "'bytes' is only for buffers and out pointers");
-    need(p.role == Role::Status || (p.index.empty() && p.flag.empty()),
-         "'index' and 'flag' are only for statuses");
+    need(p.role == Role::Status || p.index.empty(), "'index' is only for statuses");
+    need(p.flag.empty() || p.dir != Direction::In, "'flag' is only for out parameters");
+    need(p.flag.empty() || p.role == Role::Status || p.role == Role::Value ||
+             p.role == Role::Handle || p.role == Role::Pointer || p.role == Role::String,
+         "'flag' is only for statuses, values, handles, pointers and strings");
+    need(p.flag.empty() || p.bytes.empty(), "'flag' and 'bytes' exclude each other");
     need(p.role == Role::Address || p.target.empty(), "'target' is only for addresses");
+    need(p.role == Role::Callback || !p.record, "'record' is only for callbacks");
     need(p.datatype.empty() || !p.count.empty(), "'datatype' needs 'count'");
     need(p.bytes.empty() || (p.count.empty() && p.datatype.empty()),
          "'bytes' excludes 'count' and 'datatype'");

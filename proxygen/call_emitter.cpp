@@ -4,8 +4,8 @@
 #include <cctype>
 #include <cstdio>
 
-#include "mpi_memory.h"
 #include "callback_outcomes.h"
+#include "mpi_memory.h"
 #include "named_constants.h"
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/callback_records.h"
@@ -22,27 +22,39 @@ namespace {
 
 const char *kind_type(HandleKind kind) {
   switch (kind) {
-  case HandleKind::Comm: return "MPI_Comm";
-  case HandleKind::Group: return "MPI_Group";
-  case HandleKind::Datatype: return "MPI_Datatype";
-  case HandleKind::Op: return "MPI_Op";
-  case HandleKind::Info: return "MPI_Info";
-  case HandleKind::Errhandler: return "MPI_Errhandler";
-  case HandleKind::File: return "MPI_File";
-  case HandleKind::Win: return "MPI_Win";
-  case HandleKind::Request: return "MPI_Request";
-  case HandleKind::Message: return "MPI_Message";
-  case HandleKind::Session: return "MPI_Session";
-  case HandleKind::Keyval: return "int";
-  default: return nullptr;
+  case HandleKind::Comm:
+    return "MPI_Comm";
+  case HandleKind::Group:
+    return "MPI_Group";
+  case HandleKind::Datatype:
+    return "MPI_Datatype";
+  case HandleKind::Op:
+    return "MPI_Op";
+  case HandleKind::Info:
+    return "MPI_Info";
+  case HandleKind::Errhandler:
+    return "MPI_Errhandler";
+  case HandleKind::File:
+    return "MPI_File";
+  case HandleKind::Win:
+    return "MPI_Win";
+  case HandleKind::Request:
+    return "MPI_Request";
+  case HandleKind::Message:
+    return "MPI_Message";
+  case HandleKind::Session:
+    return "MPI_Session";
+  case HandleKind::Keyval:
+    return "int";
+  default:
+    return nullptr;
   }
 }
 
 const char *role_name(Role r) {
-  static const char *const names[] = {"Value", "Rank", "Tag", "Handle", "Buffer",
-                                      "Status", "String", "Callback", "Offset", "Pointer",
-                                      "StringArray", "ArgvArray", "Opaque", "Double",
-                                      "Varargs",     "Address"};
+  static const char *const names[] = {
+      "Value",  "Rank",    "Tag",         "Handle",    "Buffer", "Status", "String",  "Callback",
+      "Offset", "Pointer", "StringArray", "ArgvArray", "Opaque", "Double", "Varargs", "Address"};
   const size_t i = static_cast<size_t>(r);
   return i < sizeof names / sizeof names[0] ? names[i] : "unknown";
 }
@@ -136,14 +148,22 @@ std::string element_type(const ParamInfo &param) {
   if (!t.empty() && t != "void")
     return t;
   switch (param.base) {
-  case CType::Aint: return "MPI_Aint";
-  case CType::Count: return "MPI_Count";
-  case CType::Offset: return "MPI_Offset";
-  case CType::Fint: return "MPI_Fint";
-  case CType::Double: return "double";
-  case CType::Long: return "long long";
-  case CType::Char: return "char";
-  default: return "int";
+  case CType::Aint:
+    return "MPI_Aint";
+  case CType::Count:
+    return "MPI_Count";
+  case CType::Offset:
+    return "MPI_Offset";
+  case CType::Fint:
+    return "MPI_Fint";
+  case CType::Double:
+    return "double";
+  case CType::Long:
+    return "long long";
+  case CType::Char:
+    return "char";
+  default:
+    return "int";
   }
 }
 
@@ -257,8 +277,9 @@ static std::string matched_source(const std::vector<int64_t> &source) {
     same &= off == d;
   }
   if (same)
-    return d == 0 ? "world_rank"
-                  : "world_rank " + std::string(d > 0 ? "+ " : "- ") + std::to_string(d > 0 ? d : -d);
+    return d == 0
+               ? "world_rank"
+               : "world_rank " + std::string(d > 0 ? "+ " : "- ") + std::to_string(d > 0 ? d : -d);
   std::vector<std::string> items;
   for (int64_t s : source)
     items.push_back(s == kNoSource ? "MPI_ANY_SOURCE" : std::to_string(s));
@@ -275,8 +296,8 @@ std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t c
       for (size_t q = 0; q < call.params.size(); ++q) {
         const ParamInfo &pi = call.function->params[q];
         const DecodedParam &dp = call.params[q];
-        if (pi.role == Role::Status && dp.has_out && !dp.out.null &&
-            dp.out.elements.size() == 1 && dp.out.elements[0].status.kind == sig::kStatusFull)
+        if (pi.role == Role::Status && dp.has_out && !dp.out.null && dp.out.elements.size() == 1 &&
+            dp.out.elements[0].status.kind == sig::kStatusFull)
           return status_source(call, dp.out.elements[0].status.source_code);
       }
       // An MPI_Irecv: the source its completion recorded, on each rank.
@@ -285,11 +306,16 @@ std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t c
         return matched_source(it->second);
     }
     return "MPI_ANY_SOURCE";
-  case RankCode::ProcNull: return "MPI_PROC_NULL";
-  case RankCode::Root: return "MPI_ROOT";
-  case RankCode::Undefined: return "MPI_UNDEFINED";
-  case RankCode::Absolute: return int_literal(rc.value);
-  case RankCode::Cartesian: return cart_rank(call, call.function->params[p].ref, rc.value);
+  case RankCode::ProcNull:
+    return "MPI_PROC_NULL";
+  case RankCode::Root:
+    return "MPI_ROOT";
+  case RankCode::Undefined:
+    return "MPI_UNDEFINED";
+  case RankCode::Absolute:
+    return int_literal(rc.value);
+  case RankCode::Cartesian:
+    return cart_rank(call, call.function->params[p].ref, rc.value);
   case RankCode::Relative: {
     const std::string base = rank_base(call, call.function->params[p].ref);
     if (rc.value == 0)
@@ -307,13 +333,19 @@ std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t c
 std::string CallEmitter::status_source(const DecodedCall &call, uint64_t code) {
   const RankCode rc = decode_rank_code(code);
   switch (rc.kind) {
-  case RankCode::AnySource: return "MPI_ANY_SOURCE";
-  case RankCode::ProcNull: return "MPI_PROC_NULL";
-  case RankCode::Root: return "MPI_ROOT";
-  case RankCode::Undefined: return "MPI_UNDEFINED";
-  case RankCode::Absolute: return int_literal(rc.value);
+  case RankCode::AnySource:
+    return "MPI_ANY_SOURCE";
+  case RankCode::ProcNull:
+    return "MPI_PROC_NULL";
+  case RankCode::Root:
+    return "MPI_ROOT";
+  case RankCode::Undefined:
+    return "MPI_UNDEFINED";
+  case RankCode::Absolute:
+    return int_literal(rc.value);
   case RankCode::Relative:
-  case RankCode::Cartesian: break;
+  case RankCode::Cartesian:
+    break;
   }
   int comm = -1;
   for (size_t q = 0; q < call.params.size(); ++q)
@@ -452,10 +484,14 @@ std::string CallEmitter::buffer_expr(const DecodedCall &call, size_t p, uint64_t
   (void)call;
   (void)p;
   switch (code) {
-  case sig::kBufferNull: return "nullptr";
-  case sig::kBufferInPlace: return "MPI_IN_PLACE";
-  case sig::kBufferBottom: return "MPI_BOTTOM";
-  default: return "buf_" + std::to_string(code - sig::kBufferFirstId);
+  case sig::kBufferNull:
+    return "nullptr";
+  case sig::kBufferInPlace:
+    return "MPI_IN_PLACE";
+  case sig::kBufferBottom:
+    return "MPI_BOTTOM";
+  default:
+    return "buf_" + std::to_string(code - sig::kBufferFirstId);
   }
 }
 
@@ -467,8 +503,10 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
                                              pi.name ? pi.name : "", e.integer);
     return named.empty() ? int_literal(e.integer) : named;
   }
-  case Role::Offset: return int_literal(e.integer);
-  case Role::Double: return double_literal(e.real);
+  case Role::Offset:
+    return int_literal(e.integer);
+  case Role::Double:
+    return double_literal(e.real);
   case Role::Rank:
     if (pi.flags & kFlagMatrix3) // int [][3] rows: plain values (docs/FORMAT.md §8.1)
       return int_literal(e.integer);
@@ -477,10 +515,14 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
     int64_t tag = 0;
     return decode_tag_code(e.code, tag) ? int_literal(tag) : "MPI_ANY_TAG";
   }
-  case Role::Handle: return handle_expr(pi.handle_kind, e.code);
-  case Role::Callback: return callback_expr(call, p, e.code);
-  case Role::Buffer: return buffer_expr(call, p, e.code);
-  case Role::Address: return address_expr(call, p, e);
+  case Role::Handle:
+    return handle_expr(pi.handle_kind, e.code);
+  case Role::Callback:
+    return callback_expr(call, p, e.code);
+  case Role::Buffer:
+    return buffer_expr(call, p, e.code);
+  case Role::Address:
+    return address_expr(call, p, e);
   case Role::Pointer: {
     // An address passed as an integer (MPI_Aint_diff's MPI_Aint) is cast.
     const std::string ct = pi.c_type ? pi.c_type : "void *";
@@ -494,16 +536,12 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
   case Role::String: {
     if (e.code == 0)
       return "nullptr";
-    std::string text = e.text;
-    const std::string fn = call.function->name;
-    if (!options_.io_dir.empty() && fn.rfind("MPI_File_", 0) == 0 && pi.name &&
-        std::string(pi.name) == "filename") {
-      const size_t slash = text.find_last_of('/');
-      text = options_.io_dir + "/" + (slash == std::string::npos ? text : text.substr(slash + 1));
-    }
-    return quote_string(text);
+    if (files_ && names_file(call, p)) // a file of the scratch directory (file_replay.h)
+      return "proxy_file(" + std::to_string(files_->index(e.text)) + ")";
+    return quote_string(e.text);
   }
-  default: unsupported(call, p, std::string("an element of role ") + role_name(pi.role));
+  default:
+    unsupported(call, p, std::string("an element of role ") + role_name(pi.role));
   }
 }
 
@@ -599,7 +637,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
     const DecodedValue *out = dp.has_out ? &dp.out : nullptr;
     const DecodedValue *any = dp.any();
     switch (pi.role) {
-    case Role::Varargs: continue;
+    case Role::Varargs:
+      continue;
     case Role::StringArray:
     case Role::ArgvArray: {
       // The spawned command's arguments, as the traced program passed them;
@@ -608,8 +647,9 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       const bool argv = pi.role == Role::ArgvArray || (pi.flags & kFlagNullTerminated);
       const DecodedElement *e = any && !any->elements.empty() ? &any->elements[0] : nullptr;
       if (!e || e->code == 0) {
-        args.push_back(!argv ? "nullptr"
-                             : pi.role == Role::ArgvArray ? "MPI_ARGVS_NULL" : "MPI_ARGV_NULL");
+        args.push_back(!argv                        ? "nullptr"
+                       : pi.role == Role::ArgvArray ? "MPI_ARGVS_NULL"
+                                                    : "MPI_ARGV_NULL");
         continue;
       }
       // Not `argv`: the proxy's main has its own.
@@ -621,10 +661,10 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       }
       std::vector<std::string> rows;
       for (size_t i = 0; i < e->items.size(); ++i)
-        rows.push_back(e->items[i].code == 0
-                           ? std::string("MPI_ARGV_NULL")
-                           : string_array_decl(e->items[i], var + "_" + std::to_string(i), true,
-                                               pre));
+        rows.push_back(
+            e->items[i].code == 0
+                ? std::string("MPI_ARGV_NULL")
+                : string_array_decl(e->items[i], var + "_" + std::to_string(i), true, pre));
       if (rows.empty())
         rows.push_back("nullptr");
       pre.push_back("char **" + var + "[] = {" + join(rows) + "};");
@@ -676,8 +716,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
             if (fn.params[q].name && std::string(fn.params[q].name) == "flag" &&
                 call.params[q].has_out && call.params[q].out.elements.size() == 1)
               cancelled = call.params[q].out.elements[0].integer ? "1" : "0";
-        pre.push_back("status = make_status(" + src + ", " + tag + ", " + bytes + ", " +
-                      cancelled + ");");
+        pre.push_back("status = make_status(" + src + ", " + tag + ", " + bytes + ", " + cancelled +
+                      ");");
         args.push_back("&status");
         continue;
       }
@@ -690,7 +730,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       }
       continue;
     }
-    default: break;
+    default:
+      break;
     }
     if (!any) {
       args.push_back("nullptr");
@@ -762,16 +803,20 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       args.push_back("&" + var);
       continue;
     }
+    // Graph weights: the trace stores MPI_UNWEIGHTED as an absent array and
+    // MPI_WEIGHTS_EMPTY as an empty one (docs/ARCHITECTURE.md), in and out
+    // (MPI_Dist_graph_neighbors of an unweighted graph).
+    const bool weights = name.find("weights") != std::string::npos;
     // Arrays (and pointers to one input value).
     if (pi.dir == Direction::Out) {
       if (!out || out->null) {
-        args.push_back("nullptr");
+        args.push_back(weights ? "MPI_UNWEIGHTED" : "nullptr");
         continue;
       }
       // The recorded length may be what this run returned (Waitsome's
       // outcount indices); MPI may write up to the call's count.
-      const size_t n = std::max(out->elements.size() / (matrix ? 3 : 1),
-                                matrix ? size_t{0} : count_bound(call));
+      const size_t n =
+          std::max(out->elements.size() / (matrix ? 3 : 1), matrix ? size_t{0} : count_bound(call));
       const std::string var = out_array(pi, matrix ? n * 3 : n);
       args.push_back(var);
       if (pi.role == Role::Handle)
@@ -781,9 +826,6 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
                            std::to_string(i) + "];");
       continue;
     }
-    // Graph weights: the trace stores MPI_UNWEIGHTED as an absent array and
-    // MPI_WEIGHTS_EMPTY as an empty one (docs/ARCHITECTURE.md).
-    const bool weights = name.find("weights") != std::string::npos;
     if (!in || in->null) {
       args.push_back(weights ? "MPI_UNWEIGHTED" : "nullptr");
       continue;
@@ -793,8 +835,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       continue;
     }
     std::vector<std::string> items;
-    const bool any_completion = completes_any(fn.name) && pi.role == Role::Handle &&
-                                pi.handle_kind == HandleKind::Request;
+    const bool any_completion =
+        completes_any(fn.name) && pi.role == Role::Handle && pi.handle_kind == HandleKind::Request;
     bool active = false;
     for (size_t i = 0; i < in->elements.size(); ++i) {
       uint64_t code = in->elements[i].code;
@@ -822,8 +864,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
     }
     const size_t out_n = out && !out->null ? out->elements.size() : 0;
     const size_t len = std::max<size_t>({items.size(), out_n, size_t{1}});
-    std::string decl = (pi.dir == Direction::In && (pi.flags & kFlagConst) ? "const " : "") + type +
-                       " " + name;
+    std::string decl =
+        (pi.dir == Direction::In && (pi.flags & kFlagConst) ? "const " : "") + type + " " + name;
     if (matrix) {
       std::vector<std::string> rows;
       for (size_t i = 0; i + 2 < items.size(); i += 3)

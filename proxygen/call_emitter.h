@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "address_values.h"
+#include "file_replay.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_model.h"
 #include "proxy_options.h"
@@ -20,14 +21,14 @@ namespace pilgrim::proxygen {
 
 // What the generated calls refer to, declared once at file scope.
 struct ProxySymbols {
-  std::set<std::pair<HandleKind, uint64_t>> handles; // user handle ids
-  std::map<uint64_t, uint64_t> buffers;              // buffer id -> bytes
-  std::set<uint64_t> pointers;                       // address ids
-  std::map<std::string, std::string> scalars;        // variable -> C type
+  std::set<std::pair<HandleKind, uint64_t>> handles;            // user handle ids
+  std::map<uint64_t, uint64_t> buffers;                         // buffer id -> bytes
+  std::set<uint64_t> pointers;                                  // address ids
+  std::map<std::string, std::string> scalars;                   // variable -> C type
   std::map<std::string, std::pair<std::string, size_t>> arrays; // variable -> C type, length
-  size_t statuses = 0;                               // length of the status array
-  bool status = false;                               // the single status variable
-  bool user_ops = false;                             // a user op stand-in is used
+  size_t statuses = 0;                                          // length of the status array
+  bool status = false;                                          // the single status variable
+  bool user_ops = false;                                        // a user op stand-in is used
   std::map<uint64_t, uint64_t> address_bytes; // memory id -> bytes its addresses reach
   // MPI_Get_address calls that placed a new address in known memory: (the
   // new id, the memory's id, offset), on some rank (address_values.h)
@@ -51,6 +52,9 @@ public:
   void set_irecv_sources(std::map<const DecodedCall *, std::vector<int64_t>> sources) {
     irecv_sources_ = std::move(sources);
   }
+  // The files the proxy opens (file_replay.h); file names become
+  // proxy_file(K).
+  void set_files(FilePlan *files) { files_ = files; }
 
 private:
   struct Arg; // one argument being built
@@ -77,6 +81,7 @@ private:
   std::map<std::pair<size_t, size_t>, std::set<uint64_t>> request_slots_; // (n, slot) -> codes
   std::map<const DecodedCall *, std::vector<int64_t>> irecv_sources_;
   AddressPlan addresses_;
+  FilePlan *files_ = nullptr;
 };
 
 // MPI_Waitany, MPI_Waitsome, MPI_Testany, MPI_Testsome: which requests they

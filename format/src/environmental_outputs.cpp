@@ -137,6 +137,17 @@ const EnvironmentalOutput kEnvironmentalOutputs[] = {
     {"MPI_Win_allocate_c", "baseptr", W::ZeroSize},
     {"MPI_Win_allocate_shared", "baseptr", W::ZeroSize},
     {"MPI_Win_allocate_shared_c", "baseptr", W::ZeroSize},
+    // The neighbors MPI collected from the edges other processes gave: in
+    // the order their messages arrived.
+    {"MPI_Dist_graph_neighbors", "sources", W::GeneralDistGraph},
+    {"MPI_Dist_graph_neighbors", "sourceweights", W::GeneralDistGraph},
+    {"MPI_Dist_graph_neighbors", "destinations", W::GeneralDistGraph},
+    {"MPI_Dist_graph_neighbors", "destweights", W::GeneralDistGraph},
+    // Paths name the files of the machine and directory a program ran in; a
+    // proxy opens the same files under other paths, in its scratch directory
+    // (proxygen/README.md, Files).
+    {"MPI_File_open", "filename", W::Always},
+    {"MPI_File_delete", "filename", W::Always},
 };
 const size_t kEnvironmentalOutputCount =
     sizeof kEnvironmentalOutputs / sizeof kEnvironmentalOutputs[0];
@@ -152,6 +163,18 @@ bool EnvironmentalOutputs::info_from_mpi(const DecodedCall &call) const {
   if (hc.kind == HandleCode::Predefined) // MPI_INFO_ENV is the only predefined info
     return true;
   return hc.kind == HandleCode::User && infos_.count(hc.index) != 0;
+}
+
+bool EnvironmentalOutputs::general_dist_graph(const DecodedCall &call) const {
+  for (size_t p = 0; p < call.params.size(); ++p) {
+    const ParamInfo &pi = call.function->params[p];
+    if (pi.role != Role::Handle || pi.handle_kind != HandleKind::Comm)
+      continue;
+    const DecodedElement *e = single(call.params[p].any());
+    const HandleCode hc = e ? decode_handle_code(e->code) : HandleCode{HandleCode::Null, 0};
+    return hc.kind == HandleCode::User && graphs_.count(hc.index) != 0;
+  }
+  return false;
 }
 
 bool EnvironmentalOutputs::environmental(const DecodedCall &call, int param) const {
@@ -184,6 +207,10 @@ bool EnvironmentalOutputs::environmental(const DecodedCall &call, int param) con
           return true;
       }
       break;
+    case W::GeneralDistGraph:
+      if (general_dist_graph(call))
+        return true;
+      break;
     }
   }
   return false;
@@ -197,8 +224,20 @@ void EnvironmentalOutputs::apply(const DecodedCall &call) {
     filled_by_mpi |= is_named(call, f);
   if (is_named(call, "MPI_Info_dup"))
     filled_by_mpi = info_from_mpi(call); // a duplicate has the original's contents
+  const bool general_graph = is_named(call, "MPI_Dist_graph_create");
   for (size_t p = 0; p < call.params.size(); ++p) {
     const ParamInfo &pi = call.function->params[p];
+    if (pi.role == Role::Handle && pi.handle_kind == HandleKind::Comm &&
+        pi.action == HandleAction::Create && call.params[p].has_out)
+      for (const DecodedElement &e : call.params[p].out.elements) {
+        const HandleCode hc = decode_handle_code(e.code);
+        if (hc.kind != HandleCode::User)
+          continue;
+        if (general_graph)
+          graphs_.insert(hc.index);
+        else
+          graphs_.erase(hc.index);
+      }
     if (pi.role != Role::Handle || pi.handle_kind != HandleKind::Info ||
         pi.action != HandleAction::Create || !call.params[p].has_out)
       continue;

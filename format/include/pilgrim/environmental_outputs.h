@@ -3,7 +3,9 @@
 // in MPI_INFO_ENV, the hints an MPI library adds to the infos it returns,
 // the library's own handle values (MPI_Comm_f2c returns a pointer in Open
 // MPI), the base of a zero-size window (NULL or not, at random, in Open
-// MPI). A proxy cannot reproduce them; pilgrim-diff compares them only with
+// MPI), the order of a distributed graph's neighbors that MPI collected, the
+// paths of files (the proxy opens its own, in a scratch directory). A proxy cannot reproduce them;
+// pilgrim-diff compares them only with
 // --strict. THE LIST IS HERE, in one table keyed by function and parameter,
 // for every tool (tools/pilgrim-diff/README.md lists it for users).
 #pragma once
@@ -28,6 +30,12 @@ enum class EnvironmentalWhen : uint8_t {
   // The call's `size` parameter is 0 (memory MPI allocates: a zero-size
   // block may be NULL or not).
   ZeroSize,
+  // The call's communicator is a distributed graph made with
+  // MPI_Dist_graph_create: the library collects the edges other processes
+  // gave in the order their messages arrive (Open MPI), so the order of the
+  // neighbors it lists varies from run to run. Their numbers
+  // (MPI_Dist_graph_neighbors_count) do not.
+  GeneralDistGraph,
 };
 
 struct EnvironmentalOutput {
@@ -52,7 +60,9 @@ public:
 
 private:
   bool info_from_mpi(const DecodedCall &call) const;
-  std::set<uint64_t> infos_; // user info ids whose contents MPI filled in
+  bool general_dist_graph(const DecodedCall &call) const;
+  std::set<uint64_t> infos_;  // user info ids whose contents MPI filled in
+  std::set<uint64_t> graphs_; // user comm ids made by MPI_Dist_graph_create
 };
 
 } // namespace pilgrim
