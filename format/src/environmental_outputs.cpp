@@ -178,14 +178,24 @@ bool EnvironmentalOutputs::general_dist_graph(const DecodedCall &call) const {
 }
 
 bool EnvironmentalOutputs::environmental(const DecodedCall &call, int param) const {
+  const EnvironmentalOutput *o = applies(call, param);
+  return o && o->when != W::GeneralDistGraph;
+}
+
+bool EnvironmentalOutputs::unordered(const DecodedCall &call, int param) const {
+  const EnvironmentalOutput *o = applies(call, param);
+  return o && o->when == W::GeneralDistGraph;
+}
+
+const EnvironmentalOutput *EnvironmentalOutputs::applies(const DecodedCall &call, int param) const {
   if (!call.function || !call.function->name)
-    return false;
+    return nullptr;
   const char *name = param < 0 ? "return"
                      : static_cast<size_t>(param) < call.params.size()
                          ? call.function->params[param].name
                          : nullptr;
   if (!name)
-    return false;
+    return nullptr;
   const bool handle = param >= 0 && call.function->params[param].role == Role::Handle;
   for (const EnvironmentalOutput &o : kEnvironmentalOutputs) {
     if (std::strcmp(o.function, call.function->name) != 0)
@@ -195,25 +205,25 @@ bool EnvironmentalOutputs::environmental(const DecodedCall &call, int param) con
       continue;
     switch (o.when) {
     case W::Always:
-      return true;
+      return &o;
     case W::InfoFromMpi:
       if (info_from_mpi(call))
-        return true;
+        return &o;
       break;
     case W::ZeroSize:
       for (size_t q = 0; q < call.params.size(); ++q) {
         const DecodedElement *size = single(call.params[q].any());
         if (std::strcmp(call.function->params[q].name, "size") == 0 && size && size->integer == 0)
-          return true;
+          return &o;
       }
       break;
     case W::GeneralDistGraph:
       if (general_dist_graph(call))
-        return true;
+        return &o;
       break;
     }
   }
-  return false;
+  return nullptr;
 }
 
 void EnvironmentalOutputs::apply(const DecodedCall &call) {

@@ -33,8 +33,8 @@ enum class EnvironmentalWhen : uint8_t {
   // The call's communicator is a distributed graph made with
   // MPI_Dist_graph_create: the library collects the edges other processes
   // gave in the order their messages arrive (Open MPI), so the order of the
-  // neighbors it lists varies from run to run. Their numbers
-  // (MPI_Dist_graph_neighbors_count) do not.
+  // neighbors it lists varies from run to run; which they are does not.
+  // Not left out: compared in any order (unordered()).
   GeneralDistGraph,
 };
 
@@ -56,11 +56,16 @@ class EnvironmentalOutputs {
 public:
   // Parameter `param` of `call`, or its return value when `param` is -1.
   bool environmental(const DecodedCall &call, int param) const;
+  // Parameter `param` of `call` is an array whose order is the
+  // environment's, not its elements: compare them in any order.
+  bool unordered(const DecodedCall &call, int param) const;
   void apply(const DecodedCall &call);
 
 private:
   bool info_from_mpi(const DecodedCall &call) const;
   bool general_dist_graph(const DecodedCall &call) const;
+  // The table entry that applies to parameter `param` of `call`, or null.
+  const EnvironmentalOutput *applies(const DecodedCall &call, int param) const;
   std::set<uint64_t> infos_;  // user info ids whose contents MPI filled in
   std::set<uint64_t> graphs_; // user comm ids made by MPI_Dist_graph_create
 };
