@@ -17,8 +17,9 @@ bool by_value_scalar(const HeaderParam &p) { return p.pointer_depth == 0 && is_i
 // Returns an error message, or "" if the role fits the C type.
 std::string check_role(const HeaderParam &h, const SidecarParam &s) {
   auto want = [&](bool ok, const char *what) -> std::string {
-    return ok ? "" : std::string("role ") + role_name(s.role) + " needs " + what + ", header has '" +
-                         h.type + "'";
+    return ok ? ""
+              : std::string("role ") + role_name(s.role) + " needs " + what + ", header has '" +
+                    h.type + "'";
   };
   switch (s.role) {
   case Role::Value:
@@ -64,7 +65,7 @@ bool pointer_is_the_value(Role r) {
          r == Role::StringArray || r == Role::ArgvArray || r == Role::Callback;
 }
 
-}  // namespace
+} // namespace
 
 int default_function_id(const std::string &name) {
   uint32_t h = 2166136261u;
@@ -88,7 +89,8 @@ JoinResult join(const HeaderModel &header, const SidecarSet &sidecars) {
     const SidecarFunction *sf = sidecars.find(hf.name);
     bool defaulted = false;
     if (!sf) {
-      bool all_scalar = !hf.variadic && std::all_of(hf.params.begin(), hf.params.end(), by_value_scalar);
+      bool all_scalar =
+          !hf.variadic && std::all_of(hf.params.begin(), hf.params.end(), by_value_scalar);
       if (!all_scalar) {
         r.unannotated.push_back(hf.name);
         continue;
@@ -99,8 +101,8 @@ JoinResult join(const HeaderModel &header, const SidecarSet &sidecars) {
       syn.loc = {"<default>", 0};
       for (size_t i = 0; i < hf.params.size(); ++i) {
         SidecarParam p;
-        p.name = hf.params[i].header_name.empty() ? "arg" + std::to_string(i)
-                                                  : hf.params[i].header_name;
+        p.name =
+            hf.params[i].header_name.empty() ? "arg" + std::to_string(i) : hf.params[i].header_name;
         p.role = Role::Value;
         syn.params.push_back(std::move(p));
       }
@@ -153,8 +155,8 @@ JoinResult join(const HeaderModel &header, const SidecarSet &sidecars) {
       if (sp.dir != Direction::In && hp.pointer_depth == 0 && !hp.is_function)
         fail(std::string("direction ") + direction_name(sp.dir) + " needs a pointer, header has '" +
              hp.type + "'");
-      bool element_pointer = hp.pointer_depth >= 1 && !pointer_is_the_value(sp.role) &&
-                             sp.role != Role::Status;
+      bool element_pointer =
+          hp.pointer_depth >= 1 && !pointer_is_the_value(sp.role) && sp.role != Role::Status;
       if ((hp.is_array || hp.is_matrix3) && !sp.len && !pointer_is_the_value(sp.role))
         fail("array parameter '" + hp.type + "' needs 'len'");
       if (sp.len && hp.pointer_depth == 0)
@@ -185,8 +187,7 @@ JoinResult join(const HeaderModel &header, const SidecarSet &sidecars) {
       if (!sp.flag.empty() && sp.role != Role::Status) {
         jp.flags |= kFlagWhenFlag;
         jp.ref = sf->param_index(sp.flag);
-      }
-      else if (sp.role == Role::Pointer && !sp.bytes.empty())
+      } else if (sp.role == Role::Pointer && !sp.bytes.empty())
         jp.ref = sf->param_index(sp.bytes); // memory MPI allocated, this many bytes
       if (sp.role == Role::Status && !sp.index.empty())
         jp.ref = sf->param_index(sp.index);
@@ -219,4 +220,4 @@ JoinResult join(const HeaderModel &header, const SidecarSet &sidecars) {
   return r;
 }
 
-}  // namespace pilgrim::gen
+} // namespace pilgrim::gen

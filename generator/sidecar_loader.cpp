@@ -17,13 +17,20 @@ template <class E> struct NameEntry {
 };
 
 const NameEntry<Role> kRoles[] = {
-    {"value", Role::Value},       {"rank", Role::Rank},
-    {"tag", Role::Tag},           {"handle", Role::Handle},
-    {"buffer", Role::Buffer},     {"status", Role::Status},
-    {"string", Role::String},     {"callback", Role::Callback},
-    {"offset", Role::Offset},     {"pointer", Role::Pointer},
-    {"string_array", Role::StringArray}, {"argv_array", Role::ArgvArray},
-    {"opaque", Role::Opaque},     {"double", Role::Double},
+    {"value", Role::Value},
+    {"rank", Role::Rank},
+    {"tag", Role::Tag},
+    {"handle", Role::Handle},
+    {"buffer", Role::Buffer},
+    {"status", Role::Status},
+    {"string", Role::String},
+    {"callback", Role::Callback},
+    {"offset", Role::Offset},
+    {"pointer", Role::Pointer},
+    {"string_array", Role::StringArray},
+    {"argv_array", Role::ArgvArray},
+    {"opaque", Role::Opaque},
+    {"double", Role::Double},
     {"varargs", Role::Varargs},
     {"address", Role::Address},
 };
@@ -106,8 +113,8 @@ public:
       }
       auto id_dup = ids_.find(fn.id);
       if (id_dup != ids_.end()) {
-        error(fn.loc, fn.name + ": id " + std::to_string(fn.id) + " is already used by " +
-                          id_dup->second);
+        error(fn.loc,
+              fn.name + ": id " + std::to_string(fn.id) + " is already used by " + id_dup->second);
         continue;
       }
       ids_[fn.id] = fn.name;
@@ -359,7 +366,7 @@ private:
   std::map<int, std::string> ids_;
 };
 
-}  // namespace
+} // namespace
 
 int SidecarFunction::param_index(const std::string &n) const {
   for (size_t i = 0; i < params.size(); ++i)
@@ -415,4 +422,4 @@ const char *handle_action_name(HandleAction a) {
   return a == HandleAction::None ? "none" : name_of(kActions, a);
 }
 
-}  // namespace pilgrim::gen
+} // namespace pilgrim::gen

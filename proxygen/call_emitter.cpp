@@ -395,6 +395,9 @@ std::string CallEmitter::callback_expr(const DecodedCall &call, size_t p, uint64
       {"Handler_function", "errhandler", "MPI_Comm"},
       {"Win_errhandler_function", "errhandler", "MPI_Win"},
       {"File_errhandler_function", "errhandler", "MPI_File"},
+      {"Grequest_query_function", "grequest_query", ""},
+      {"Grequest_free_function", "grequest_free", ""},
+      {"Grequest_cancel_function", "grequest_cancel", ""},
   };
   for (const Standin &s : standins)
     if (t.find(s.type) != std::string::npos) {

@@ -28,7 +28,7 @@ inline uint64_t zigzag(int64_t v) {
 
 Recorder &rec() { return Recorder::get(); }
 
-}  // namespace
+} // namespace
 
 ThreadState &thread_state() {
   static thread_local ThreadState ts __attribute__((tls_model("initial-exec")));
@@ -628,4 +628,4 @@ bool is_root(int root, MPI_Comm comm) {
   return root == f.rank;
 }
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

@@ -179,8 +179,7 @@ public:
   }
   // Communicators, windows and files: the id is agreed by the members
   // (id_agreement.h); `parent` is the call's communicator argument, if any.
-  template <class H>
-  void handles_create(HandleKind k, const H *p, int64_t n, MPI_Comm parent) {
+  template <class H> void handles_create(HandleKind k, const H *p, int64_t n, MPI_Comm parent) {
     handles_created(k, p, n, [this, parent](HandleKind kind, uint64_t key) {
       create_agreed_(kind, key, parent);
     });
@@ -351,4 +350,4 @@ template <class F> const void *function_address(F fn) {
     return nullptr;
 }
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

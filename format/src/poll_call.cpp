@@ -13,7 +13,8 @@ PollOutcome poll_outcome(const DecodedCall &call, const char **flag_param) {
   const bool some = name == "MPI_Testsome";
   const char *flag = some ? "outcount" : nullptr;
   if (name == "MPI_Test" || name == "MPI_Testany" || name == "MPI_Testall" ||
-      name == "MPI_Iprobe" || name == "MPI_Improbe" || name == "MPI_Win_test")
+      name == "MPI_Iprobe" || name == "MPI_Improbe" || name == "MPI_Win_test" ||
+      name == "MPI_Request_get_status")
     flag = "flag";
   if (!flag)
     return PollOutcome::NotPoll;

@@ -34,10 +34,10 @@ std::vector<DecodedCall> decode_all(const Trace &t) {
   return calls;
 }
 
-// A poll that found nothing: MPI_Test/Testany/Testall/Iprobe/Improbe with
-// flag = 0, MPI_Testsome with outcount = 0. How many of these a completion
-// loop makes depends on the run (paper §3.3.4); --relaxed skips them, and
-// every MPI_Waitsome/Testsome.
+// A poll that found nothing: MPI_Test/Testany/Testall/Iprobe/Improbe/
+// Win_test/Request_get_status with flag = 0, MPI_Testsome with outcount = 0. How many of these a
+// completion loop makes depends on the run (paper §3.3.4); --relaxed skips them, and every
+// MPI_Waitsome/Testsome.
 bool is_failed_poll(const DecodedCall &call) {
   if (!call.function)
     return false;
