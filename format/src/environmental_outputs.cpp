@@ -226,6 +226,30 @@ const EnvironmentalOutput *EnvironmentalOutputs::applies(const DecodedCall &call
   return nullptr;
 }
 
+namespace {
+
+// Records the user handles of `kind` that `call` creates in `ids` when `in`,
+// and forgets them (an id reused for another object) otherwise.
+void track_created(const DecodedCall &call, HandleKind kind, bool in, std::set<uint64_t> &ids) {
+  for (size_t p = 0; p < call.params.size(); ++p) {
+    const ParamInfo &pi = call.function->params[p];
+    if (pi.role != Role::Handle || pi.handle_kind != kind || pi.action != HandleAction::Create ||
+        !call.params[p].has_out)
+      continue;
+    for (const DecodedElement &e : call.params[p].out.elements) {
+      const HandleCode hc = decode_handle_code(e.code);
+      if (hc.kind != HandleCode::User)
+        continue;
+      if (in)
+        ids.insert(hc.index);
+      else
+        ids.erase(hc.index);
+    }
+  }
+}
+
+} // namespace
+
 void EnvironmentalOutputs::apply(const DecodedCall &call) {
   if (!call.function)
     return;
@@ -234,33 +258,8 @@ void EnvironmentalOutputs::apply(const DecodedCall &call) {
     filled_by_mpi |= is_named(call, f);
   if (is_named(call, "MPI_Info_dup"))
     filled_by_mpi = info_from_mpi(call); // a duplicate has the original's contents
-  const bool general_graph = is_named(call, "MPI_Dist_graph_create");
-  for (size_t p = 0; p < call.params.size(); ++p) {
-    const ParamInfo &pi = call.function->params[p];
-    if (pi.role == Role::Handle && pi.handle_kind == HandleKind::Comm &&
-        pi.action == HandleAction::Create && call.params[p].has_out)
-      for (const DecodedElement &e : call.params[p].out.elements) {
-        const HandleCode hc = decode_handle_code(e.code);
-        if (hc.kind != HandleCode::User)
-          continue;
-        if (general_graph)
-          graphs_.insert(hc.index);
-        else
-          graphs_.erase(hc.index);
-      }
-    if (pi.role != Role::Handle || pi.handle_kind != HandleKind::Info ||
-        pi.action != HandleAction::Create || !call.params[p].has_out)
-      continue;
-    for (const DecodedElement &e : call.params[p].out.elements) {
-      const HandleCode hc = decode_handle_code(e.code);
-      if (hc.kind != HandleCode::User)
-        continue;
-      if (filled_by_mpi)
-        infos_.insert(hc.index);
-      else
-        infos_.erase(hc.index);
-    }
-  }
+  track_created(call, HandleKind::Info, filled_by_mpi, infos_);
+  track_created(call, HandleKind::Comm, is_named(call, "MPI_Dist_graph_create"), graphs_);
 }
 
 } // namespace pilgrim

@@ -24,24 +24,16 @@ namespace {
 const int N = 4; // ints per rank
 int rank = 0, n = 0;
 
-void check(int err, const char *what) {
-  if (err != MPI_SUCCESS) {
-    char msg[MPI_MAX_ERROR_STRING];
-    int len = 0;
-    MPI_Error_string(err, msg, &len);
-    mpitest::fail("%s failed: %s", what, msg);
-  }
-}
-
 MPI_File open(const std::string &path, int amode, const char *what) {
   MPI_File fh = MPI_FILE_NULL;
-  check(MPI_File_open(MPI_COMM_WORLD, path.c_str(), amode, MPI_INFO_NULL, &fh), what);
+  mpitest::check_success(MPI_File_open(MPI_COMM_WORLD, path.c_str(), amode, MPI_INFO_NULL, &fh),
+                         what);
   return fh;
 }
 
 MPI_Offset size_of(MPI_File fh) {
   MPI_Offset size = -1;
-  check(MPI_File_get_size(fh, &size), "File_get_size");
+  mpitest::check_success(MPI_File_get_size(fh, &size), "File_get_size");
   return size;
 }
 
@@ -49,8 +41,8 @@ MPI_Offset size_of(MPI_File fh) {
 std::vector<int> read_part(MPI_File fh, int want, const char *what) {
   std::vector<int> got(N, -1);
   MPI_Status st;
-  check(MPI_File_read_at(fh, MPI_Offset(rank) * N * sizeof(int), got.data(), N, MPI_INT, &st),
-        what);
+  mpitest::check_success(
+      MPI_File_read_at(fh, MPI_Offset(rank) * N * sizeof(int), got.data(), N, MPI_INT, &st), what);
   int count = -1;
   MPI_Get_count(&st, MPI_INT, &count);
   CHECK(count == want, "%s read %d ints, expected %d", what, count, want);
@@ -81,7 +73,7 @@ int main(int argc, char **argv) {
   MPI_File fh = open(dir + "/input.dat", MPI_MODE_RDONLY, "File_open(RDONLY) of input.dat");
   CHECK(size_of(fh) == MPI_Offset(N * n * sizeof(int)), "input.dat has another size");
   read_part(fh, N, "File_read_at of input.dat");
-  check(MPI_File_close(&fh), "File_close");
+  mpitest::check_success(MPI_File_close(&fh), "File_close");
 
   // MPI_MODE_EXCL: the file must not exist, then must.
   const std::string excl = dir + "/excl.dat";
@@ -94,19 +86,20 @@ int main(int argc, char **argv) {
   for (int i = 0; i < N; ++i)
     mine[i] = 100 * rank + i;
   MPI_Status st;
-  check(MPI_File_write_at(fh, MPI_Offset(rank) * N * sizeof(int), mine.data(), N, MPI_INT, &st),
-        "File_write_at");
-  check(MPI_File_close(&fh), "File_close");
+  mpitest::check_success(
+      MPI_File_write_at(fh, MPI_Offset(rank) * N * sizeof(int), mine.data(), N, MPI_INT, &st),
+      "File_write_at");
+  mpitest::check_success(MPI_File_close(&fh), "File_close");
   MPI_File again = MPI_FILE_NULL;
   CHECK(MPI_File_open(MPI_COMM_WORLD, excl.c_str(), MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_RDWR,
                       MPI_INFO_NULL, &again) != MPI_SUCCESS,
         "a second File_open(EXCL) succeeded");
   fh = open(excl, MPI_MODE_RDONLY, "File_open(RDONLY) of excl.dat");
   CHECK(read_part(fh, N, "File_read_at of excl.dat") == mine, "excl.dat holds other data");
-  check(MPI_File_close(&fh), "File_close");
+  mpitest::check_success(MPI_File_close(&fh), "File_close");
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0)
-    check(MPI_File_delete(excl.c_str(), MPI_INFO_NULL), "File_delete");
+    mpitest::check_success(MPI_File_delete(excl.c_str(), MPI_INFO_NULL), "File_delete");
   MPI_Barrier(MPI_COMM_WORLD);
 
   // A missing file without MPI_MODE_CREATE.
@@ -119,18 +112,18 @@ int main(int argc, char **argv) {
   const std::string paths[2] = {dir + "/data.dat", dir + "/sub/data.dat"};
   for (int k = 0; k < 2; ++k) {
     fh = open(paths[k], MPI_MODE_CREATE | MPI_MODE_RDWR, "File_open(CREATE)");
-    check(MPI_File_set_size(fh, 0), "File_set_size");
+    mpitest::check_success(MPI_File_set_size(fh, 0), "File_set_size");
     std::vector<int> data((k + 1) * N, rank);
-    check(MPI_File_write_at_all(fh, MPI_Offset(rank) * (k + 1) * N * sizeof(int), data.data(),
-                                (k + 1) * N, MPI_INT, &st),
-          "File_write_at_all");
-    check(MPI_File_close(&fh), "File_close");
+    mpitest::check_success(MPI_File_write_at_all(fh, MPI_Offset(rank) * (k + 1) * N * sizeof(int),
+                                                 data.data(), (k + 1) * N, MPI_INT, &st),
+                           "File_write_at_all");
+    mpitest::check_success(MPI_File_close(&fh), "File_close");
   }
   for (int k = 0; k < 2; ++k) {
     fh = open(paths[k], MPI_MODE_RDONLY, "File_open(RDONLY) of data.dat");
     CHECK(size_of(fh) == MPI_Offset((k + 1) * N * n * sizeof(int)), "%s has another size",
           paths[k].c_str());
-    check(MPI_File_close(&fh), "File_close");
+    mpitest::check_success(MPI_File_close(&fh), "File_close");
   }
 
   mpitest::pass();
