@@ -21,14 +21,14 @@ namespace pilgrim::proxygen {
 
 // What the generated calls refer to, declared once at file scope.
 struct ProxySymbols {
-  std::set<std::pair<HandleKind, uint64_t>> handles;            // user handle ids
-  std::map<uint64_t, uint64_t> buffers;                         // buffer id -> bytes
-  std::set<uint64_t> pointers;                                  // address ids
-  std::map<std::string, std::string> scalars;                   // variable -> C type
+  std::set<std::pair<HandleKind, uint64_t>> handles; // user handle ids
+  std::map<uint64_t, uint64_t> buffers;              // buffer id -> bytes
+  std::set<uint64_t> pointers;                       // address ids
+  std::map<std::string, std::string> scalars;        // variable -> C type
   std::map<std::string, std::pair<std::string, size_t>> arrays; // variable -> C type, length
-  size_t statuses = 0;                                          // length of the status array
-  bool status = false;                                          // the single status variable
-  bool user_ops = false;                                        // a user op stand-in is used
+  size_t statuses = 0;                               // length of the status array
+  bool status = false;                               // the single status variable
+  bool user_ops = false;                             // a user op stand-in is used
   std::map<uint64_t, uint64_t> address_bytes; // memory id -> bytes its addresses reach
   // MPI_Get_address calls that placed a new address in known memory: (the
   // new id, the memory's id, offset), on some rank (address_values.h)

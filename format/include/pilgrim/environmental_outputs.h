@@ -3,11 +3,13 @@
 // in MPI_INFO_ENV, the hints an MPI library adds to the infos it returns,
 // the library's own handle values (MPI_Comm_f2c returns a pointer in Open
 // MPI), the base of a zero-size window (NULL or not, at random, in Open
-// MPI), the order of a distributed graph's neighbors that MPI collected, the
-// paths of files (the proxy opens its own, in a scratch directory). A proxy cannot reproduce them;
-// pilgrim-diff compares them only with
-// --strict. THE LIST IS HERE, in one table keyed by function and parameter,
-// for every tool (tools/pilgrim-diff/README.md lists it for users).
+// MPI), the paths of files (a proxy opens its own, in a scratch directory).
+// A proxy cannot reproduce them; pilgrim-diff compares them only with
+// --strict. The order of the neighbors MPI collected for a distributed
+// graph is the environment's too, but not the neighbors: those are compared
+// in any order (unordered()). THE LIST IS HERE, in one table keyed by
+// function and parameter, for every tool (tools/pilgrim-diff/README.md
+// lists it for users).
 #pragma once
 
 #include <cstddef>
