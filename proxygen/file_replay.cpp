@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <set>
 
 #include "pilgrim/call_formatter.h"
@@ -130,11 +131,13 @@ FilePlan::FilePlan(const Trace &trace, const std::vector<DecodedCall> &calls) {
 }
 
 size_t FilePlan::index(const std::string &path) {
-  const auto it = index_.find(path);
+  // "./out/a.dat" and "out/b/../a.dat" name one file.
+  const std::string key = std::filesystem::path(path).lexically_normal().string();
+  const auto it = index_.find(key);
   if (it != index_.end())
     return it->second;
-  index_[path] = files_.size();
-  files_.push_back(ProxyFile{path, "", false, 0});
+  index_[key] = files_.size();
+  files_.push_back(ProxyFile{path, false, 0});
   return files_.size() - 1;
 }
 
@@ -142,16 +145,22 @@ std::string FilePlan::prelude(const std::string &io_dir) const {
   if (files_.empty())
     return "";
   // A file keeps its base name in the scratch directory, unless two paths
-  // share it.
+  // share it (then K-name; every file so, should that meet another name).
   std::map<std::string, size_t> bases;
   for (const ProxyFile &f : files_)
     ++bases[base_name(f.path)];
+  std::vector<std::string> scratch;
+  for (size_t k = 0; k < files_.size(); ++k) {
+    const std::string b = base_name(files_[k].path);
+    scratch.push_back(bases[b] > 1 ? std::to_string(k) + "-" + b : b);
+  }
+  if (std::set<std::string>(scratch.begin(), scratch.end()).size() != scratch.size())
+    for (size_t k = 0; k < files_.size(); ++k)
+      scratch[k] = std::to_string(k) + "-" + base_name(files_[k].path);
   std::string names, exists, sizes;
   for (size_t k = 0; k < files_.size(); ++k) {
     const ProxyFile &f = files_[k];
-    const std::string b = base_name(f.path);
-    names += "    " + quote_string(bases[b] > 1 ? std::to_string(k) + "-" + b : b) + ", // " +
-             quote_string(f.path) + "\n";
+    names += "    " + quote_string(scratch[k]) + ", // " + quote_string(f.path) + "\n";
     exists += std::string(k ? ", " : "") + (f.must_exist ? "true" : "false");
     sizes += std::string(k ? ", " : "") + std::to_string(f.size) + "LL";
   }
@@ -222,6 +231,7 @@ void remove_scratch() {
   if (scratch_owned)
     std::filesystem::remove_all(scratch_dir, ec);
 }
+
 )";
 }
 

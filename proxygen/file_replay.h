@@ -20,7 +20,6 @@ namespace pilgrim::proxygen {
 
 struct ProxyFile {
   std::string path;        // the original's path, as traced
-  std::string name;        // its name in the scratch directory
   bool must_exist = false; // the traced run found it there
   int64_t size = 0;        // its size then, where the program asked for it
 };
@@ -33,7 +32,8 @@ public:
   FilePlan() = default;
 
   bool empty() const { return files_.empty(); }
-  // The index of the file for a traced path (added if the walk missed it).
+  // The index of the file for a traced path (added if the walk missed it);
+  // paths that are equal once normalized lexically ("./a", "a") are one.
   size_t index(const std::string &path);
   // The proxy's helpers and the scratch directory's setup: file scope code,
   // and the lines in main after MPI_Init. `io_dir`: --io-dir.
@@ -43,7 +43,7 @@ public:
 
 private:
   std::vector<ProxyFile> files_;
-  std::map<std::string, size_t> index_;
+  std::map<std::string, size_t> index_; // normalized path -> file
 };
 
 // True for the parameters that name a file (MPI_File_open, MPI_File_delete).

@@ -4,11 +4,12 @@
 // it), and all ranks open it MPI_MODE_RDONLY (no MPI_MODE_CREATE: it must
 // exist), ask its size and read their part; MPI_File_delete of a file that
 // does not exist (fails), MPI_MODE_CREATE | MPI_MODE_EXCL of it (it must not
-// exist), the same again (fails: it exists now), MPI_MODE_RDONLY to read
-// back what was written, then MPI_File_delete; MPI_MODE_RDONLY of a missing
-// file (fails); two files of the same base name in two directories
-// (DIR/data.dat, DIR/sub/data.dat) written to different sizes. Every result
-// is checked. Runs with 1 or more ranks.
+// exist), the same again (fails: it exists now), MPI_MODE_RDONLY (by
+// another path, DIR/sub/../excl.dat) to read back what was written, then
+// MPI_File_delete; MPI_MODE_RDONLY of a missing file (fails); two files of
+// the same base name in two directories (DIR/data.dat, DIR/sub/data.dat)
+// written to different sizes. Every result is checked. Runs with 1 or more
+// ranks.
 //
 // Usage: file_modes DIR
 #include "mpi_test_util.h"
@@ -94,7 +95,8 @@ int main(int argc, char **argv) {
   CHECK(MPI_File_open(MPI_COMM_WORLD, excl.c_str(), MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_RDWR,
                       MPI_INFO_NULL, &again) != MPI_SUCCESS,
         "a second File_open(EXCL) succeeded");
-  fh = open(excl, MPI_MODE_RDONLY, "File_open(RDONLY) of excl.dat");
+  // The same file by another path.
+  fh = open(dir + "/sub/../excl.dat", MPI_MODE_RDONLY, "File_open(RDONLY) of excl.dat");
   CHECK(read_part(fh, N, "File_read_at of excl.dat") == mine, "excl.dat holds other data");
   mpitest::check_success(MPI_File_close(&fh), "File_close");
   MPI_Barrier(MPI_COMM_WORLD);
