@@ -539,14 +539,9 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
   case Role::String: {
     if (e.code == 0)
       return "nullptr";
-    std::string text = e.text;
-    const std::string fn = call.function->name;
-    if (!options_.io_dir.empty() && fn.rfind("MPI_File_", 0) == 0 && pi.name &&
-        std::string(pi.name) == "filename") {
-      const size_t slash = text.find_last_of('/');
-      text = options_.io_dir + "/" + (slash == std::string::npos ? text : text.substr(slash + 1));
-    }
-    return quote_string(text);
+    if (files_ && names_file(call, p)) // a file of the scratch directory (file_replay.h)
+      return "proxy_file(" + std::to_string(files_->index(e.text)) + ")";
+    return quote_string(e.text);
   }
   default:
     unsupported(call, p, std::string("an element of role ") + role_name(pi.role));
@@ -811,10 +806,14 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       args.push_back("&" + var);
       continue;
     }
+    // Graph weights: the trace stores MPI_UNWEIGHTED as an absent array and
+    // MPI_WEIGHTS_EMPTY as an empty one (docs/ARCHITECTURE.md), in and out
+    // (MPI_Dist_graph_neighbors of an unweighted graph).
+    const bool weights = name.find("weights") != std::string::npos;
     // Arrays (and pointers to one input value).
     if (pi.dir == Direction::Out) {
       if (!out || out->null) {
-        args.push_back("nullptr");
+        args.push_back(weights ? "MPI_UNWEIGHTED" : "nullptr");
         continue;
       }
       // The recorded length may be what this run returned (Waitsome's
@@ -830,9 +829,6 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
                            std::to_string(i) + "];");
       continue;
     }
-    // Graph weights: the trace stores MPI_UNWEIGHTED as an absent array and
-    // MPI_WEIGHTS_EMPTY as an empty one (docs/ARCHITECTURE.md).
-    const bool weights = name.find("weights") != std::string::npos;
     if (!in || in->null) {
       args.push_back(weights ? "MPI_UNWEIGHTED" : "nullptr");
       continue;

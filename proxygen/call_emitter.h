@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "address_values.h"
+#include "file_replay.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_model.h"
 #include "proxy_options.h"
@@ -51,6 +52,9 @@ public:
   void set_irecv_sources(std::map<const DecodedCall *, std::vector<int64_t>> sources) {
     irecv_sources_ = std::move(sources);
   }
+  // The files the proxy opens (file_replay.h); file names become
+  // proxy_file(K).
+  void set_files(FilePlan *files) { files_ = files; }
 
 private:
   struct Arg; // one argument being built
@@ -77,6 +81,7 @@ private:
   std::map<std::pair<size_t, size_t>, std::set<uint64_t>> request_slots_; // (n, slot) -> codes
   std::map<const DecodedCall *, std::vector<int64_t>> irecv_sources_;
   AddressPlan addresses_;
+  FilePlan *files_ = nullptr;
 };
 
 // MPI_Waitany, MPI_Waitsome, MPI_Testany, MPI_Testsome: which requests they

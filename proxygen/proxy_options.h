@@ -15,7 +15,7 @@ struct ProxyOptions {
   Compute compute = Compute::Spin;
   int64_t ranks = -1;        // --ranks N: refuse a trace with another rank count
   bool deterministic = false; // ANY_SOURCE receives use the recorded source
-  std::string io_dir;         // --io-dir: MPI-IO file names go under this directory
+  std::string io_dir;         // --io-dir: the scratch directory of the proxy's files
   size_t table_runs = 64;     // --table-runs: runs of this many calls become tables; 0 never
   bool help = false;
   bool version = false;

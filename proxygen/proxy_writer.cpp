@@ -82,6 +82,7 @@ private:
   Grammar rules_;
   std::vector<uint64_t> roots_;
   std::vector<DecodedCall> calls_;
+  FilePlan files_; // files opened in a scratch directory (file_replay.h)
   std::vector<double> gaps_;
   std::map<uint64_t, uint64_t> dropped_; // rule -> the same rule without its first call
   std::vector<uint64_t> refs_;
@@ -410,6 +411,8 @@ std::string Writer::run() {
   }
   for (const DecodedCall &c : calls_)
     emitter_.learn(c);
+  files_ = FilePlan(trace_, calls_);
+  emitter_.set_files(&files_);
   if (options_.deterministic) {
     std::map<const DecodedCall *, std::vector<int64_t>> sources;
     for (auto &[t, per_rank] : irecv_sources(trace_, calls_))
@@ -485,6 +488,7 @@ std::string Writer::run() {
   line("#define PROXY_COMPUTE " + std::to_string(compute_mode));
   o += kProxyPrelude;
   o += address_prelude(symbols_);
+  o += files_.prelude(options_.io_dir);
 
   line("// ---- replayed state --------------------------------------------------------");
   line("");
@@ -596,6 +600,8 @@ std::string Writer::run() {
   line("  allocate_buffers();");
   for (const std::string &l : address_setup_lines(symbols_))
     line("  " + l);
+  for (const std::string &l : files_.setup_lines())
+    line("  " + l);
   line("  switch (grammar_of(world_rank)) {");
   for (uint64_t g : used_roots) {
     line("  case " + std::to_string(g) + ":");
@@ -605,6 +611,8 @@ std::string Writer::run() {
   line("  default:");
   line("    break;");
   line("  }");
+  for (const std::string &l : files_.cleanup_lines())
+    line("  " + l);
   line("  return 0;");
   line("}");
   return o;

@@ -137,6 +137,17 @@ const EnvironmentalOutput kEnvironmentalOutputs[] = {
     {"MPI_Win_allocate_c", "baseptr", W::ZeroSize},
     {"MPI_Win_allocate_shared", "baseptr", W::ZeroSize},
     {"MPI_Win_allocate_shared_c", "baseptr", W::ZeroSize},
+    // The neighbors MPI collected from the edges other processes gave: in
+    // the order their messages arrived.
+    {"MPI_Dist_graph_neighbors", "sources", W::GeneralDistGraph},
+    {"MPI_Dist_graph_neighbors", "sourceweights", W::GeneralDistGraph},
+    {"MPI_Dist_graph_neighbors", "destinations", W::GeneralDistGraph},
+    {"MPI_Dist_graph_neighbors", "destweights", W::GeneralDistGraph},
+    // Paths name the files of the machine and directory a program ran in; a
+    // proxy opens the same files under other paths, in its scratch directory
+    // (proxygen/README.md, Files).
+    {"MPI_File_open", "filename", W::Always},
+    {"MPI_File_delete", "filename", W::Always},
 };
 const size_t kEnvironmentalOutputCount =
     sizeof kEnvironmentalOutputs / sizeof kEnvironmentalOutputs[0];
@@ -154,15 +165,37 @@ bool EnvironmentalOutputs::info_from_mpi(const DecodedCall &call) const {
   return hc.kind == HandleCode::User && infos_.count(hc.index) != 0;
 }
 
+bool EnvironmentalOutputs::general_dist_graph(const DecodedCall &call) const {
+  for (size_t p = 0; p < call.params.size(); ++p) {
+    const ParamInfo &pi = call.function->params[p];
+    if (pi.role != Role::Handle || pi.handle_kind != HandleKind::Comm)
+      continue;
+    const DecodedElement *e = single(call.params[p].any());
+    const HandleCode hc = e ? decode_handle_code(e->code) : HandleCode{HandleCode::Null, 0};
+    return hc.kind == HandleCode::User && graphs_.count(hc.index) != 0;
+  }
+  return false;
+}
+
 bool EnvironmentalOutputs::environmental(const DecodedCall &call, int param) const {
+  const EnvironmentalOutput *o = applies(call, param);
+  return o && o->when != W::GeneralDistGraph;
+}
+
+bool EnvironmentalOutputs::unordered(const DecodedCall &call, int param) const {
+  const EnvironmentalOutput *o = applies(call, param);
+  return o && o->when == W::GeneralDistGraph;
+}
+
+const EnvironmentalOutput *EnvironmentalOutputs::applies(const DecodedCall &call, int param) const {
   if (!call.function || !call.function->name)
-    return false;
+    return nullptr;
   const char *name = param < 0 ? "return"
                      : static_cast<size_t>(param) < call.params.size()
                          ? call.function->params[param].name
                          : nullptr;
   if (!name)
-    return false;
+    return nullptr;
   const bool handle = param >= 0 && call.function->params[param].role == Role::Handle;
   for (const EnvironmentalOutput &o : kEnvironmentalOutputs) {
     if (std::strcmp(o.function, call.function->name) != 0)
@@ -172,22 +205,50 @@ bool EnvironmentalOutputs::environmental(const DecodedCall &call, int param) con
       continue;
     switch (o.when) {
     case W::Always:
-      return true;
+      return &o;
     case W::InfoFromMpi:
       if (info_from_mpi(call))
-        return true;
+        return &o;
       break;
     case W::ZeroSize:
       for (size_t q = 0; q < call.params.size(); ++q) {
         const DecodedElement *size = single(call.params[q].any());
         if (std::strcmp(call.function->params[q].name, "size") == 0 && size && size->integer == 0)
-          return true;
+          return &o;
       }
+      break;
+    case W::GeneralDistGraph:
+      if (general_dist_graph(call))
+        return &o;
       break;
     }
   }
-  return false;
+  return nullptr;
 }
+
+namespace {
+
+// Records the user handles of `kind` that `call` creates in `ids` when `in`,
+// and forgets them (an id reused for another object) otherwise.
+void track_created(const DecodedCall &call, HandleKind kind, bool in, std::set<uint64_t> &ids) {
+  for (size_t p = 0; p < call.params.size(); ++p) {
+    const ParamInfo &pi = call.function->params[p];
+    if (pi.role != Role::Handle || pi.handle_kind != kind || pi.action != HandleAction::Create ||
+        !call.params[p].has_out)
+      continue;
+    for (const DecodedElement &e : call.params[p].out.elements) {
+      const HandleCode hc = decode_handle_code(e.code);
+      if (hc.kind != HandleCode::User)
+        continue;
+      if (in)
+        ids.insert(hc.index);
+      else
+        ids.erase(hc.index);
+    }
+  }
+}
+
+} // namespace
 
 void EnvironmentalOutputs::apply(const DecodedCall &call) {
   if (!call.function)
@@ -197,21 +258,8 @@ void EnvironmentalOutputs::apply(const DecodedCall &call) {
     filled_by_mpi |= is_named(call, f);
   if (is_named(call, "MPI_Info_dup"))
     filled_by_mpi = info_from_mpi(call); // a duplicate has the original's contents
-  for (size_t p = 0; p < call.params.size(); ++p) {
-    const ParamInfo &pi = call.function->params[p];
-    if (pi.role != Role::Handle || pi.handle_kind != HandleKind::Info ||
-        pi.action != HandleAction::Create || !call.params[p].has_out)
-      continue;
-    for (const DecodedElement &e : call.params[p].out.elements) {
-      const HandleCode hc = decode_handle_code(e.code);
-      if (hc.kind != HandleCode::User)
-        continue;
-      if (filled_by_mpi)
-        infos_.insert(hc.index);
-      else
-        infos_.erase(hc.index);
-    }
-  }
+  track_created(call, HandleKind::Info, filled_by_mpi, infos_);
+  track_created(call, HandleKind::Comm, is_named(call, "MPI_Dist_graph_create"), graphs_);
 }
 
 } // namespace pilgrim

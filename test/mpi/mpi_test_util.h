@@ -90,6 +90,17 @@ inline bool close_to(double got, double want, double rel = 1e-12) {
   return std::fabs(got - want) <= rel * std::fmax(1.0, std::fabs(want));
 }
 
+// Fails with MPI's message unless `err` is MPI_SUCCESS (files use
+// MPI_ERRORS_RETURN by default: check every return code).
+inline void check_success(int err, const char *what) {
+  if (err != MPI_SUCCESS) {
+    char msg[MPI_MAX_ERROR_STRING];
+    int len = 0;
+    MPI_Error_string(err, msg, &len);
+    fail("%s failed: %s", what, msg);
+  }
+}
+
 }  // namespace mpitest
 
 #define CHECK(cond, ...)                            \

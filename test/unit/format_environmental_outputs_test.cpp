@@ -104,6 +104,30 @@ TEST(EnvironmentalOutputs, InfosMpiFilledInAndTheirDuplicates) {
   EXPECT_FALSE(env.environmental(call(kNkeysFn, {{true, user(1)}, {false, 0}}), 1));
 }
 
+// Distributed graphs: the neighbors MPI collected for MPI_Dist_graph_create
+// are compared in any order, those of MPI_Dist_graph_create_adjacent exactly.
+const ParamInfo kGraphCreate[] = {
+    handle("comm_old", HandleKind::Comm, Direction::In, HandleAction::Use),
+    handle("comm_dist_graph", HandleKind::Comm, Direction::Out, HandleAction::Create)};
+const ParamInfo kNeighbors[] = {handle("comm", HandleKind::Comm, Direction::In, HandleAction::Use),
+                                value("sources", Role::Rank, Direction::Out),
+                                value("sourceweights", Role::Value, Direction::Out)};
+const FunctionInfo kCreateGraphFn{303, "MPI_Dist_graph_create", 2, kGraphCreate};
+const FunctionInfo kAdjacentFn{304, "MPI_Dist_graph_create_adjacent", 2, kGraphCreate};
+const FunctionInfo kNeighborsFn{305, "MPI_Dist_graph_neighbors", 3, kNeighbors};
+
+TEST(EnvironmentalOutputs, NeighborsOfGeneralDistGraphsInAnyOrder) {
+  EnvironmentalOutputs env;
+  const DecodedCall neighbors = call(kNeighborsFn, {{true, user(0)}, {false, 0}, {false, 0}});
+  env.apply(call(kCreateGraphFn, {{true, 1}, {false, user(0)}}));
+  EXPECT_TRUE(env.unordered(neighbors, 1));
+  EXPECT_TRUE(env.unordered(neighbors, 2));
+  EXPECT_FALSE(env.unordered(neighbors, 0));
+  EXPECT_FALSE(env.environmental(neighbors, 1));               // compared, in any order
+  env.apply(call(kAdjacentFn, {{true, 1}, {false, user(0)}})); // comm#0 reused
+  EXPECT_FALSE(env.unordered(neighbors, 1));
+}
+
 TEST(CallbackRecords, RowsAreInTheTracersRangeSortedAndShaped) {
   std::set<std::string> names;
   for (size_t i = 0; i < kCallbackRecordCount; ++i) {

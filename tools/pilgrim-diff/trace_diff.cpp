@@ -1,8 +1,10 @@
 #include "trace_diff.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -55,7 +57,8 @@ public:
   CallStream(const Trace &t, const std::vector<DecodedCall> &calls, uint32_t rank, bool relaxed,
              bool strict)
       : view_(t.rank(rank)), walker_(*view_.rules, view_.root), calls_(calls),
-        tracker_(CreationTracker::for_rank(t, rank, calls)), relaxed_(relaxed), filter_(strict) {}
+        tracker_(CreationTracker::for_rank(t, rank, calls)), relaxed_(relaxed),
+        filter_(strict, t.header.mpi_library.find("MPICH") != std::string::npos) {}
   bool next(uint64_t &terminal) {
     if (pending_ < calls_.size())
       take_effect(calls_[pending_]); // the previous call
@@ -107,6 +110,18 @@ std::string param_text(const DecodedCall &call, size_t p, const CallContext &ctx
   return s;
 }
 
+// Parameter p's text with its elements in order of their codes (an array
+// whose order the library chose).
+std::string sorted_param_text(const DecodedCall &call, size_t p, const CallContext &ctx) {
+  DecodedCall sorted = call;
+  for (DecodedValue *v : {&sorted.params[p].in, &sorted.params[p].out})
+    std::sort(v->elements.begin(), v->elements.end(),
+              [](const DecodedElement &x, const DecodedElement &y) {
+                return std::tie(x.code, x.integer) < std::tie(y.code, y.integer);
+              });
+  return param_text(sorted, p, ctx);
+}
+
 // The first difference between two calls with different signatures ("" when
 // `relaxed` and the only differences are MPI_ANY_SOURCE ranks of A that B
 // names, a proxy made with --deterministic, or statuses of wildcard receives).
@@ -138,6 +153,11 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallStrea
     if (ta != tb && relaxed && a.function->params[p].role == Role::Status &&
         relaxed_statuses_equal(a, b, p, sa.wildcards(), sb.wildcards()))
       continue;
+    if (ta != tb && filter.unordered(a, static_cast<int>(p)) &&
+        sorted_param_text(a, p, ca) == sorted_param_text(b, p, cb)) {
+      filtered = true;
+      continue;
+    }
     if (ta != tb && filter.ignored(a, static_cast<int>(p))) {
       filtered = true;
       continue;
@@ -150,7 +170,8 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallStrea
   }
   // MPICH's error codes carry a per-run error-stack index: --relaxed takes
   // two failures as equal (the calls that read the code are still compared).
-  if (a.return_code != b.return_code && filter.ignored(a, -1))
+  if (a.return_code != b.return_code &&
+      (filter.ignored(a, -1) || filter.same_error(a.return_code, b.return_code)))
     filtered = true;
   else if (a.return_code != b.return_code && !(relaxed && a.return_code != 0 && b.return_code != 0))
     return na + ": return code differs: " + format_return_code(a.return_code) + " vs " +

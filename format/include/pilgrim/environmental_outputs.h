@@ -3,9 +3,13 @@
 // in MPI_INFO_ENV, the hints an MPI library adds to the infos it returns,
 // the library's own handle values (MPI_Comm_f2c returns a pointer in Open
 // MPI), the base of a zero-size window (NULL or not, at random, in Open
-// MPI). A proxy cannot reproduce them; pilgrim-diff compares them only with
-// --strict. THE LIST IS HERE, in one table keyed by function and parameter,
-// for every tool (tools/pilgrim-diff/README.md lists it for users).
+// MPI), the paths of files (a proxy opens its own, in a scratch directory).
+// A proxy cannot reproduce them; pilgrim-diff compares them only with
+// --strict. The order of the neighbors MPI collected for a distributed
+// graph is the environment's too, but not the neighbors: those are compared
+// in any order (unordered()). THE LIST IS HERE, in one table keyed by
+// function and parameter, for every tool (tools/pilgrim-diff/README.md
+// lists it for users).
 #pragma once
 
 #include <cstddef>
@@ -28,6 +32,12 @@ enum class EnvironmentalWhen : uint8_t {
   // The call's `size` parameter is 0 (memory MPI allocates: a zero-size
   // block may be NULL or not).
   ZeroSize,
+  // The call's communicator is a distributed graph made with
+  // MPI_Dist_graph_create: the library collects the edges other processes
+  // gave in the order their messages arrive (Open MPI), so the order of the
+  // neighbors it lists varies from run to run; which they are does not.
+  // Not left out: compared in any order (unordered()).
+  GeneralDistGraph,
 };
 
 struct EnvironmentalOutput {
@@ -48,11 +58,18 @@ class EnvironmentalOutputs {
 public:
   // Parameter `param` of `call`, or its return value when `param` is -1.
   bool environmental(const DecodedCall &call, int param) const;
+  // Parameter `param` of `call` is an array whose order is the
+  // environment's, not its elements: compare them in any order.
+  bool unordered(const DecodedCall &call, int param) const;
   void apply(const DecodedCall &call);
 
 private:
   bool info_from_mpi(const DecodedCall &call) const;
-  std::set<uint64_t> infos_; // user info ids whose contents MPI filled in
+  bool general_dist_graph(const DecodedCall &call) const;
+  // The table entry that applies to parameter `param` of `call`, or null.
+  const EnvironmentalOutput *applies(const DecodedCall &call, int param) const;
+  std::set<uint64_t> infos_;  // user info ids whose contents MPI filled in
+  std::set<uint64_t> graphs_; // user comm ids made by MPI_Dist_graph_create
 };
 
 } // namespace pilgrim

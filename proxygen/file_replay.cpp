@@ -1,0 +1,250 @@
+#include "file_replay.h"
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <set>
+
+#include "pilgrim/call_formatter.h"
+#include "pilgrim/grammar_walker.h"
+
+namespace pilgrim::proxygen {
+
+namespace {
+
+// MPI_MODE_CREATE and MPI_MODE_EXCL have these values in Open MPI and MPICH
+// alike (named_constants.cpp).
+constexpr int64_t kModeCreate = 1;
+constexpr int64_t kModeExcl = 64;
+
+bool is(const DecodedCall &c, const char *name) {
+  return c.function && c.function->name && std::strcmp(c.function->name, name) == 0;
+}
+
+bool starts(const DecodedCall &c, const char *prefix) {
+  return c.function && c.function->name &&
+         std::strncmp(c.function->name, prefix, std::strlen(prefix)) == 0;
+}
+
+const DecodedElement *element(const DecodedCall &c, const char *name, bool out) {
+  for (size_t p = 0; p < c.params.size(); ++p) {
+    const char *n = c.function->params[p].name;
+    if (!n || std::strcmp(n, name) != 0)
+      continue;
+    const DecodedParam &d = c.params[p];
+    const DecodedValue *v = out ? (d.has_out ? &d.out : nullptr) : d.any();
+    return v && !v->null && v->elements.size() == 1 ? &v->elements[0] : nullptr;
+  }
+  return nullptr;
+}
+
+// The user id of file handle `name` (in or out), or -1.
+int64_t file_id(const DecodedCall &c, const char *name, bool out) {
+  const DecodedElement *e = element(c, name, out);
+  if (!e)
+    return -1;
+  const HandleCode hc = decode_handle_code(e->code);
+  return hc.kind == HandleCode::User ? static_cast<int64_t>(hc.index) : -1;
+}
+
+// Calls that change a file's contents or size.
+bool writes(const DecodedCall &c) {
+  return starts(c, "MPI_File_write") || starts(c, "MPI_File_iwrite") ||
+         is(c, "MPI_File_set_size") || is(c, "MPI_File_preallocate");
+}
+
+// What the first open or delete of a path on a rank says the traced run
+// found: 1 the file, -1 no file, 0 either.
+int found(const DecodedCall &c) {
+  const bool ok = c.return_code == 0; // MPI_SUCCESS
+  if (is(c, "MPI_File_delete"))
+    return ok ? 1 : -1;
+  const DecodedElement *mode = element(c, "amode", false);
+  const int64_t amode = mode ? mode->integer : 0;
+  const bool create = (amode & kModeCreate) != 0, excl = (amode & kModeExcl) != 0;
+  if (ok)
+    return !create ? 1 : excl ? -1 : 0;
+  return create && excl ? 1 : !create ? -1 : 0;
+}
+
+std::string base_name(const std::string &path) {
+  const size_t slash = path.find_last_of('/');
+  std::string b = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (b.empty() || b == "." || b == "..")
+    b = "file";
+  return b;
+}
+
+} // namespace
+
+bool names_file(const DecodedCall &call, size_t param) {
+  const char *n = call.function->params[param].name;
+  return (is(call, "MPI_File_open") || is(call, "MPI_File_delete")) && n &&
+         std::strcmp(n, "filename") == 0;
+}
+
+FilePlan::FilePlan(const Trace &trace, const std::vector<DecodedCall> &calls) {
+  if (std::none_of(calls.begin(), calls.end(), [](const DecodedCall &c) {
+        return is(c, "MPI_File_open") || is(c, "MPI_File_delete");
+      }))
+    return;
+  std::map<size_t, int> verdict; // file -> what the traced run found
+  for (uint32_t rank = 0; rank < trace.nranks(); ++rank) {
+    const RankView view = trace.rank(rank);
+    GrammarWalker walker(*view.rules, view.root);
+    std::set<size_t> seen;             // files this rank opened or deleted
+    std::set<size_t> written;          // files this rank changed
+    std::map<int64_t, size_t> handles; // file handle id -> file
+    uint64_t t = 0;
+    while (walker.next(t)) {
+      if (t >= calls.size() || !calls[t].function)
+        continue;
+      const DecodedCall &c = calls[t];
+      if (is(c, "MPI_File_open") || is(c, "MPI_File_delete")) {
+        const DecodedElement *name = element(c, "filename", false);
+        if (!name || name->code == 0)
+          continue;
+        const size_t f = index(name->text);
+        if (seen.insert(f).second) {
+          const int v = found(c);
+          int &w = verdict[f];
+          w = v > 0 || w > 0 ? 1 : v < 0 ? -1 : w;
+        }
+        const int64_t id = is(c, "MPI_File_open") ? file_id(c, "fh", true) : -1;
+        if (id >= 0)
+          handles[id] = f;
+        continue;
+      }
+      const int64_t id = file_id(c, "fh", false);
+      const auto h = handles.find(id);
+      if (h == handles.end())
+        continue;
+      if (writes(c))
+        written.insert(h->second);
+      const DecodedElement *size = is(c, "MPI_File_get_size") ? element(c, "size", true) : nullptr;
+      if (size && !written.count(h->second))
+        files_[h->second].size = std::max(files_[h->second].size, size->integer);
+    }
+  }
+  for (const auto &[f, v] : verdict)
+    files_[f].must_exist = v > 0;
+}
+
+size_t FilePlan::index(const std::string &path) {
+  // "./out/a.dat" and "out/b/../a.dat" name one file.
+  const std::string key = std::filesystem::path(path).lexically_normal().string();
+  const auto it = index_.find(key);
+  if (it != index_.end())
+    return it->second;
+  index_[key] = files_.size();
+  files_.push_back(ProxyFile{path, false, 0});
+  return files_.size() - 1;
+}
+
+std::string FilePlan::prelude(const std::string &io_dir) const {
+  if (files_.empty())
+    return "";
+  // A file keeps its base name in the scratch directory, unless two paths
+  // share it (then K-name; every file so, should that meet another name).
+  std::map<std::string, size_t> bases;
+  for (const ProxyFile &f : files_)
+    ++bases[base_name(f.path)];
+  std::vector<std::string> scratch;
+  for (size_t k = 0; k < files_.size(); ++k) {
+    const std::string b = base_name(files_[k].path);
+    scratch.push_back(bases[b] > 1 ? std::to_string(k) + "-" + b : b);
+  }
+  if (std::set<std::string>(scratch.begin(), scratch.end()).size() != scratch.size())
+    for (size_t k = 0; k < files_.size(); ++k)
+      scratch[k] = std::to_string(k) + "-" + base_name(files_[k].path);
+  std::string names, exists, sizes;
+  for (size_t k = 0; k < files_.size(); ++k) {
+    const ProxyFile &f = files_[k];
+    names += "    " + quote_string(scratch[k]) + ", // " + quote_string(f.path) + "\n";
+    exists += std::string(k ? ", " : "") + (f.must_exist ? "true" : "false");
+    sizes += std::string(k ? ", " : "") + std::to_string(f.size) + "LL";
+  }
+  const std::string n = std::to_string(files_.size());
+  return R"(
+// ---- files ----------------------------------------------------------------------
+// The traced paths, each one file in the proxy's scratch directory:
+// $PILGRIM_PROXY_FILES if set, else )" +
+         (io_dir.empty() ? std::string("a new proxy-files.XXXXXX in the current directory,\n"
+                                       "// removed at the end")
+                         : "--io-dir " + io_dir) +
+         R"(. Before the first call, the files
+// the traced run found are made (with the size it saw) and the others removed.
+#include <filesystem>
+#include <string>
+#include <system_error>
+
+const char *const kFileNames[)" +
+         n + "] = {\n" + names + "};\nconst bool kFileFound[" + n + "] = {" + exists +
+         "};\nconst long long kFileSizes[" + n + "] = {" + sizes +
+         "};\nconst char *const kIoDir = " + quote_string(io_dir) + ";\nstd::string file_paths[" +
+         n + R"(];
+std::string scratch_dir;
+bool scratch_owned = false;
+
+const char *proxy_file(int k) { return file_paths[k].c_str(); }
+
+void prepare_files() {
+  char dir[4096] = {};
+  if (world_rank == 0) {
+    const char *env = std::getenv("PILGRIM_PROXY_FILES");
+    std::string d = env && *env ? env : kIoDir;
+    std::error_code ec;
+    if (d.empty()) {
+      char tmpl[] = "proxy-files.XXXXXX";
+      if (!mkdtemp(tmpl)) {
+        std::perror("proxy: cannot make a scratch directory for files");
+        PMPI_Abort(MPI_COMM_WORLD, 1);
+      }
+      d = tmpl;
+      scratch_owned = true;
+    } else if (!std::filesystem::is_directory(d, ec) &&
+               !std::filesystem::create_directories(d, ec)) {
+      std::fprintf(stderr, "proxy: cannot make the scratch directory %s\n", d.c_str());
+      PMPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    std::snprintf(dir, sizeof dir, "%s", std::filesystem::absolute(d, ec).c_str());
+  }
+  PMPI_Bcast(dir, sizeof dir, MPI_CHAR, 0, MPI_COMM_WORLD);
+  scratch_dir = dir;
+  for (std::size_t k = 0; k < sizeof kFileNames / sizeof kFileNames[0]; ++k) {
+    file_paths[k] = scratch_dir + "/" + kFileNames[k];
+    if (world_rank != 0)
+      continue;
+    std::error_code ec;
+    std::filesystem::remove(file_paths[k], ec);
+    if (kFileFound[k]) {
+      if (FILE *f = std::fopen(file_paths[k].c_str(), "wb"))
+        std::fclose(f);
+      std::filesystem::resize_file(file_paths[k], static_cast<std::uintmax_t>(kFileSizes[k]), ec);
+    }
+  }
+  PMPI_Barrier(MPI_COMM_WORLD);
+}
+
+void remove_scratch() {
+  std::error_code ec;
+  if (scratch_owned)
+    std::filesystem::remove_all(scratch_dir, ec);
+}
+
+)";
+}
+
+std::vector<std::string> FilePlan::setup_lines() const {
+  if (files_.empty())
+    return {};
+  return {"prepare_files();"};
+}
+
+std::vector<std::string> FilePlan::cleanup_lines() const {
+  if (files_.empty())
+    return {};
+  return {"remove_scratch();"};
+}
+
+} // namespace pilgrim::proxygen
