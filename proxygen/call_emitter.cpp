@@ -307,11 +307,9 @@ std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t c
     }
     return "MPI_ANY_SOURCE";
   case RankCode::ProcNull:
-    return "MPI_PROC_NULL";
   case RankCode::Root:
-    return "MPI_ROOT";
   case RankCode::Undefined:
-    return "MPI_UNDEFINED";
+    return rank_sentinel_name(rc.kind);
   case RankCode::Absolute:
     return int_literal(rc.value);
   case RankCode::Cartesian:
@@ -332,21 +330,10 @@ std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t c
 // communicator (in MPI_COMM_WORLD if it had none).
 std::string CallEmitter::status_source(const DecodedCall &call, uint64_t code) {
   const RankCode rc = decode_rank_code(code);
-  switch (rc.kind) {
-  case RankCode::AnySource:
-    return "MPI_ANY_SOURCE";
-  case RankCode::ProcNull:
-    return "MPI_PROC_NULL";
-  case RankCode::Root:
-    return "MPI_ROOT";
-  case RankCode::Undefined:
-    return "MPI_UNDEFINED";
-  case RankCode::Absolute:
+  if (const char *name = rank_sentinel_name(rc.kind))
+    return name;
+  if (rc.kind == RankCode::Absolute)
     return int_literal(rc.value);
-  case RankCode::Relative:
-  case RankCode::Cartesian:
-    break;
-  }
   int comm = -1;
   for (size_t q = 0; q < call.params.size(); ++q)
     if (call.function->params[q].role == Role::Handle &&

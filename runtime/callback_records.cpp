@@ -85,83 +85,74 @@ void record_delete(uint16_t id, F *fn, const char *type, HandleKind kind, H obje
   c.finish_nested(rc);
 }
 
+// What differs between the object kinds: handle type, callback types, where
+// their functions are bound, and the records' ids and type names.
+#define PILGRIM_ATTR_KIND(Name, Handle, Prefix, KindValue, Record, copy_member, delete_member)     \
+  struct Name {                                                                                    \
+    using H = Handle;                                                                              \
+    using Copy = Prefix##_copy_attr_function;                                                      \
+    using Delete = Prefix##_delete_attr_function;                                                  \
+    static constexpr HandleKind kind = HandleKind::KindValue;                                      \
+    static constexpr uint16_t copy_id = k##Record##CopyRecord;                                     \
+    static constexpr uint16_t delete_id = k##Record##DeleteRecord;                                 \
+    static constexpr const char *copy_type = #Prefix "_copy_attr_function";                        \
+    static constexpr const char *delete_type = #Prefix "_delete_attr_function";                    \
+    static Copy *&copy_of(Bound &b) { return b.copy_member; }                                      \
+    static Delete *&delete_of(Bound &b) { return b.delete_member; }                                \
+  }
+PILGRIM_ATTR_KIND(CommAttr, MPI_Comm, MPI_Comm, Comm, Comm, comm_copy, comm_delete);
+PILGRIM_ATTR_KIND(TypeAttr, MPI_Datatype, MPI_Type, Datatype, Type, type_copy, type_delete);
+PILGRIM_ATTR_KIND(WinAttr, MPI_Win, MPI_Win, Win, Win, win_copy, win_delete);
+#undef PILGRIM_ATTR_KIND
+
 // The trampolines MPI calls. A keyval without a bound function cannot reach
 // them; should one, nothing is copied and nothing fails.
-int comm_copy(MPI_Comm old, int keyval, void *extra, void *in, void *out, int *flag) {
-  MPI_Comm_copy_attr_function *fn = bound_to(keyval).comm_copy;
+template <class K>
+int copy_trampoline(typename K::H old, int keyval, void *extra, void *in, void *out, int *flag) {
+  Bound b = bound_to(keyval);
+  typename K::Copy *fn = K::copy_of(b);
   if (!fn) {
     *flag = 0;
     return MPI_SUCCESS;
   }
   const int rc = fn(old, keyval, extra, in, out, flag);
-  record_copy(kCommCopyRecord, fn, "MPI_Comm_copy_attr_function", HandleKind::Comm, old, keyval,
-              extra, in, out, flag, rc);
+  record_copy(K::copy_id, fn, K::copy_type, K::kind, old, keyval, extra, in, out, flag, rc);
   return rc;
 }
-int comm_delete(MPI_Comm comm, int keyval, void *value, void *extra) {
-  MPI_Comm_delete_attr_function *fn = bound_to(keyval).comm_delete;
+template <class K>
+int delete_trampoline(typename K::H object, int keyval, void *value, void *extra) {
+  Bound b = bound_to(keyval);
+  typename K::Delete *fn = K::delete_of(b);
   if (!fn)
     return MPI_SUCCESS;
-  const int rc = fn(comm, keyval, value, extra);
-  record_delete(kCommDeleteRecord, fn, "MPI_Comm_delete_attr_function", HandleKind::Comm, comm,
-                keyval, value, extra, rc);
+  const int rc = fn(object, keyval, value, extra);
+  record_delete(K::delete_id, fn, K::delete_type, K::kind, object, keyval, value, extra, rc);
   return rc;
 }
-int type_copy(MPI_Datatype old, int keyval, void *extra, void *in, void *out, int *flag) {
-  MPI_Type_copy_attr_function *fn = bound_to(keyval).type_copy;
-  if (!fn) {
-    *flag = 0;
-    return MPI_SUCCESS;
-  }
-  const int rc = fn(old, keyval, extra, in, out, flag);
-  record_copy(kTypeCopyRecord, fn, "MPI_Type_copy_attr_function", HandleKind::Datatype, old, keyval,
-              extra, in, out, flag, rc);
-  return rc;
+
+// The function MPI gets for the application's `fn`: a trampoline bound to it
+// once the keyval exists (bind_recorded_callbacks), or `fn` itself.
+template <class K> typename K::Copy *wrap_copy(typename K::Copy *fn) {
+  if (!wraps(fn))
+    return fn;
+  K::copy_of(pending) = fn;
+  return copy_trampoline<K>;
 }
-int type_delete(MPI_Datatype type, int keyval, void *value, void *extra) {
-  MPI_Type_delete_attr_function *fn = bound_to(keyval).type_delete;
-  if (!fn)
-    return MPI_SUCCESS;
-  const int rc = fn(type, keyval, value, extra);
-  record_delete(kTypeDeleteRecord, fn, "MPI_Type_delete_attr_function", HandleKind::Datatype, type,
-                keyval, value, extra, rc);
-  return rc;
-}
-int win_copy(MPI_Win old, int keyval, void *extra, void *in, void *out, int *flag) {
-  MPI_Win_copy_attr_function *fn = bound_to(keyval).win_copy;
-  if (!fn) {
-    *flag = 0;
-    return MPI_SUCCESS;
-  }
-  const int rc = fn(old, keyval, extra, in, out, flag);
-  record_copy(kWinCopyRecord, fn, "MPI_Win_copy_attr_function", HandleKind::Win, old, keyval, extra,
-              in, out, flag, rc);
-  return rc;
-}
-int win_delete(MPI_Win win, int keyval, void *value, void *extra) {
-  MPI_Win_delete_attr_function *fn = bound_to(keyval).win_delete;
-  if (!fn)
-    return MPI_SUCCESS;
-  const int rc = fn(win, keyval, value, extra);
-  record_delete(kWinDeleteRecord, fn, "MPI_Win_delete_attr_function", HandleKind::Win, win, keyval,
-                value, extra, rc);
-  return rc;
+template <class K> typename K::Delete *wrap_delete(typename K::Delete *fn) {
+  if (!wraps(fn))
+    return fn;
+  K::delete_of(pending) = fn;
+  return delete_trampoline<K>;
 }
 
 } // namespace
 
 MPI_Comm_copy_attr_function *record_MPI_Comm_copy_attr_function(MPI_Comm_copy_attr_function *fn) {
-  if (!wraps(fn))
-    return fn;
-  pending.comm_copy = fn;
-  return comm_copy;
+  return wrap_copy<CommAttr>(fn);
 }
 MPI_Comm_delete_attr_function *
 record_MPI_Comm_delete_attr_function(MPI_Comm_delete_attr_function *fn) {
-  if (!wraps(fn))
-    return fn;
-  pending.comm_delete = fn;
-  return comm_delete;
+  return wrap_delete<CommAttr>(fn);
 }
 // MPI_Keyval_create's callbacks are called as a communicator's.
 MPI_Copy_function *record_MPI_Copy_function(MPI_Copy_function *fn) {
@@ -171,30 +162,18 @@ MPI_Delete_function *record_MPI_Delete_function(MPI_Delete_function *fn) {
   return record_MPI_Comm_delete_attr_function(fn);
 }
 MPI_Type_copy_attr_function *record_MPI_Type_copy_attr_function(MPI_Type_copy_attr_function *fn) {
-  if (!wraps(fn))
-    return fn;
-  pending.type_copy = fn;
-  return type_copy;
+  return wrap_copy<TypeAttr>(fn);
 }
 MPI_Type_delete_attr_function *
 record_MPI_Type_delete_attr_function(MPI_Type_delete_attr_function *fn) {
-  if (!wraps(fn))
-    return fn;
-  pending.type_delete = fn;
-  return type_delete;
+  return wrap_delete<TypeAttr>(fn);
 }
 MPI_Win_copy_attr_function *record_MPI_Win_copy_attr_function(MPI_Win_copy_attr_function *fn) {
-  if (!wraps(fn))
-    return fn;
-  pending.win_copy = fn;
-  return win_copy;
+  return wrap_copy<WinAttr>(fn);
 }
 MPI_Win_delete_attr_function *
 record_MPI_Win_delete_attr_function(MPI_Win_delete_attr_function *fn) {
-  if (!wraps(fn))
-    return fn;
-  pending.win_delete = fn;
-  return win_delete;
+  return wrap_delete<WinAttr>(fn);
 }
 
 void bind_recorded_callbacks(uint64_t key) {

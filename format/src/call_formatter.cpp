@@ -38,21 +38,10 @@ std::string format_displacement(int64_t y, const CartTopology *cart) {
 
 std::string format_rank(uint64_t code, const RankBase &base) {
   const RankCode rc = decode_rank_code(code);
-  switch (rc.kind) {
-  case RankCode::AnySource:
-    return "MPI_ANY_SOURCE";
-  case RankCode::ProcNull:
-    return "MPI_PROC_NULL";
-  case RankCode::Root:
-    return "MPI_ROOT";
-  case RankCode::Undefined:
-    return "MPI_UNDEFINED";
-  case RankCode::Absolute:
+  if (const char *name = rank_sentinel_name(rc.kind))
+    return name;
+  if (rc.kind == RankCode::Absolute)
     return std::to_string(rc.value);
-  case RankCode::Relative:
-  case RankCode::Cartesian:
-    break;
-  }
   int64_t abs = 0;
   const bool known = absolute_rank(code, base.rank, abs, base.cart);
   if (rc.kind == RankCode::Cartesian) {

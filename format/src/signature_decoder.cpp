@@ -197,6 +197,21 @@ DecodedCall decode_signature(const Trace &trace, std::string_view sig) {
   return decode_signature([&trace](uint16_t id) { return trace.function(id); }, sig);
 }
 
+const char *rank_sentinel_name(RankCode::Kind kind) {
+  switch (kind) {
+  case RankCode::AnySource:
+    return "MPI_ANY_SOURCE";
+  case RankCode::ProcNull:
+    return "MPI_PROC_NULL";
+  case RankCode::Root:
+    return "MPI_ROOT";
+  case RankCode::Undefined:
+    return "MPI_UNDEFINED";
+  default:
+    return nullptr;
+  }
+}
+
 RankCode decode_rank_code(uint64_t code) {
   switch (code) {
   case sig::kRankAnySource:

@@ -90,6 +90,9 @@ struct RankCode {
   int64_t value;
 };
 RankCode decode_rank_code(uint64_t code);
+// The MPI name of a sentinel rank (MPI_ANY_SOURCE, MPI_PROC_NULL, MPI_ROOT,
+// MPI_UNDEFINED); nullptr for a rank that is a number.
+const char *rank_sentinel_name(RankCode::Kind kind);
 
 // Tag code: true and the tag, or false for MPI_ANY_TAG.
 bool decode_tag_code(uint64_t code, int64_t &tag);
