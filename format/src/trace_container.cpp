@@ -175,8 +175,9 @@ Container parse_container(std::string_view bytes, const std::string &name) {
   if (c.version == 0)
     fail("invalid format version 0");
   if (c.version > kFormatVersion)
-    fail("format version " + std::to_string(c.version) + " is newer than this reader supports (" +
-         std::to_string(kFormatVersion) + ")");
+    fail("format version " + std::to_string(c.version) + " is newer than this reader (reads " +
+         std::to_string(kOldestFormatVersion) + " to " + std::to_string(kFormatVersion) +
+         "): update Pilgrim");
   if (size < kHeaderSize)
     fail("truncated header (" + std::to_string(size) + " of " + std::to_string(kHeaderSize) +
          " bytes)");

@@ -279,8 +279,8 @@ inline const ParamInfo kGetParams[] = {
     type_param("origin_datatype"),
     param("target_rank", "int", CType::Int, Role::Rank, Direction::In, kFlagRelative,
           HandleKind::None, HandleAction::None, 7),
-    param("target_disp", "MPI_Aint", CType::Aint, Role::Address, Direction::In, 0,
-          HandleKind::None, HandleAction::None, 7, 3),
+    param("target_disp", "MPI_Aint", CType::Aint, Role::Address, Direction::In, 0, HandleKind::None,
+          HandleAction::None, 7, 3),
     value("target_count"),
     type_param("target_datatype"),
     handle("win", "MPI_Win", HandleKind::Win),
@@ -558,6 +558,18 @@ inline RankTrace comm_reuse_rank(int rank, int nranks) {
   return rt;
 }
 
+// `bytes` (a whole file) relabelled as format version `version`: header
+// bytes 8..9 and the header's CRC change, nothing else. Only for versions
+// whose layout is the one the bytes were written in (2 to 4 share one).
+inline std::string with_version(std::string bytes, uint16_t version) {
+  bytes[8] = static_cast<char>(version & 0xff);
+  bytes[9] = static_cast<char>(version >> 8);
+  const uint32_t crc = crc32c(reinterpret_cast<const uint8_t *>(bytes.data()), 28);
+  for (int i = 0; i < 4; ++i)
+    bytes[28 + i] = static_cast<char>((crc >> (8 * i)) & 0xff);
+  return bytes;
+}
+
 // The comm_reuse ranks as a merged trace of format version `version` (2 or
 // 3: the same bytes but for the header's version).
 inline std::string comm_reuse_trace_bytes(int nranks, uint16_t version) {
@@ -569,17 +581,8 @@ inline std::string comm_reuse_trace_bytes(int nranks, uint16_t version) {
   for (const char *n : {"MPI_Send", "MPI_Irecv", "MPI_Waitall", "MPI_Comm_split", "MPI_Comm_free",
                         "MPI_Win_create", "MPI_Put"})
     functions.push_back(&function(n));
-  std::string bytes =
-      write_merged_trace_to_memory(h, functions, merged_from_ranks(std::move(ranks)));
-  if (version != bytes[8]) {
-    // Same layout: only the version (bytes 8..9) and the header's CRC change.
-    bytes[8] = static_cast<char>(version & 0xff);
-    bytes[9] = static_cast<char>(version >> 8);
-    const uint32_t crc = crc32c(reinterpret_cast<const uint8_t *>(bytes.data()), 28);
-    for (int i = 0; i < 4; ++i)
-      bytes[28 + i] = static_cast<char>((crc >> (8 * i)) & 0xff);
-  }
-  return bytes;
+  return with_version(
+      write_merged_trace_to_memory(h, functions, merged_from_ranks(std::move(ranks))), version);
 }
 
 // A rank that builds a datatype over its own addresses (format version 4):
@@ -623,8 +626,8 @@ inline RankTrace address_rank(int rank, int nranks) {
           .v(sig::handle_user(0))
           .done());
   add(SigBuilder("MPI_Finalize").done());
-  rt.grammar.rules = {{GrammarSymbol{0, 1}, GrammarSymbol{1, 1}, GrammarSymbol{2, 1},
-                       GrammarSymbol{3, 1}}};
+  rt.grammar.rules = {
+      {GrammarSymbol{0, 1}, GrammarSymbol{1, 1}, GrammarSymbol{2, 1}, GrammarSymbol{3, 1}}};
   return rt;
 }
 

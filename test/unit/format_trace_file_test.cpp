@@ -124,8 +124,8 @@ TEST(FormatTraceFile, RoundTripOnDisk) {
 TEST(FormatTraceFile, FullFunctionTableRoundTrips) {
   // A merged (current version) file: the table has role Address (version 4).
   const std::vector<const FunctionInfo *> all = sample::all_functions();
-  const std::string bytes = write_merged_trace_to_memory(
-      sample::ring_header(1), all, merged_from_ranks({sample::ring_rank(0)}));
+  const std::string bytes = write_merged_trace_to_memory(sample::ring_header(1), all,
+                                                         merged_from_ranks({sample::ring_rank(0)}));
   const Trace t = read_trace_from_memory(bytes);
   ASSERT_EQ(t.functions.size(), all.size());
   for (const FunctionInfo *f : all) {
@@ -218,10 +218,16 @@ TEST(FormatTraceFile, ChecksumMessagesNameTheSection) {
 TEST(FormatTraceFile, NewerVersionIsRejected) {
   std::string bytes = sample::ring_trace_bytes(1);
   bytes[8] = 5;
-  EXPECT_EQ(error_of(bytes), "t.pilgrim: format version 5 is newer than this reader supports (4)");
+  EXPECT_EQ(error_of(bytes),
+            "t.pilgrim: format version 5 is newer than this reader (reads 1 to 4): update Pilgrim");
   // Even when the rest of the header is unreadable (a v5 layout may differ).
   EXPECT_EQ(error_of(bytes.substr(0, 10)),
-            "t.pilgrim: format version 5 is newer than this reader supports (4)");
+            "t.pilgrim: format version 5 is newer than this reader (reads 1 to 4): update Pilgrim");
+  bytes[9] = 1; // the version is two bytes, little-endian
+  EXPECT_EQ(
+      error_of(bytes),
+      "t.pilgrim: format version 261 is newer than this reader (reads 1 to 4): update Pilgrim");
+  bytes[9] = 0;
   bytes[8] = 0;
   fix_header_crc(bytes);
   EXPECT_EQ(error_of(bytes), "t.pilgrim: invalid format version 0");
@@ -235,7 +241,8 @@ TEST(FormatTraceFile, MergedTracesAreVersion4AndVersions3And2StillRead) {
   std::string bytes =
       write_merged_trace_to_memory(sample::ring_header(3), sample::ring_functions(), merged);
   // Version 3 changed the meaning of completion statuses, version 4 added
-  // role Address, tracer records and outputs absent when their flag is false (FORMAT.md §10); the layout is version 2's.
+  // role Address, tracer records and outputs absent when their flag is false (FORMAT.md §10); the
+  // layout is version 2's.
   EXPECT_EQ(bytes[8], 4);
   const Trace v4 = read_trace_from_memory(bytes, "t.pilgrim");
   EXPECT_EQ(v4.header.version, 4u);

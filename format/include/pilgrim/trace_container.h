@@ -105,7 +105,8 @@ struct Container {
 };
 
 // Throws TraceError "NAME: ..." on a bad header, table or checksum, or a
-// format version newer than kFormatVersion.
+// format version newer than kFormatVersion ("NAME: format version 5 is newer
+// than this reader (reads 1 to 4): update Pilgrim").
 Container parse_container(std::string_view bytes, const std::string &name);
 
 } // namespace pilgrim

@@ -1,7 +1,7 @@
 // Reading a trace file. Every malformed, truncated or hostile input gives a
 // TraceError whose one-line message starts with the file name:
 //   "trace.pilgrim: truncated section 3 (RANK rank 1): ..."
-//   "trace.pilgrim: format version 4 is newer than this reader supports (3)"
+//   "trace.pilgrim: format version 5 is newer than this reader (reads 1 to 4): update Pilgrim"
 #pragma once
 
 #include <string>
