@@ -496,6 +496,49 @@ inline std::string put_sig(int64_t offset, uint64_t win) {
       .done();
 }
 
+// MPI_Irecv(buf#0, 1, MPI_INT, MPI_ANY_SOURCE, 0, `comm`, req#0).
+inline std::string any_source_irecv_sig(uint64_t comm) {
+  return SigBuilder("MPI_Irecv")
+      .v(sig::buffer_id(0))
+      .i(1)
+      .v(kInt)
+      .v(sig::kRankAnySource)
+      .v(sig::tag_value(0))
+      .v(comm)
+      .arr(1)
+      .v(sig::handle_user(0))
+      .done();
+}
+
+// MPI_Send(buf#1, 1, MPI_INT, self`offset`, 0, `comm`).
+inline std::string send_sig(int64_t offset, uint64_t comm) {
+  return SigBuilder("MPI_Send")
+      .v(sig::buffer_id(1))
+      .i(1)
+      .v(kInt)
+      .v(sig::rank_relative(offset))
+      .v(sig::tag_value(0))
+      .v(comm)
+      .done();
+}
+
+// MPI_Waitall(1, [req#0]->[MPI_REQUEST_NULL], [{source=self`offset`, tag=0,
+// count=4}]).
+inline std::string waitall_one_sig(int64_t source_offset) {
+  return SigBuilder("MPI_Waitall")
+      .i(1)
+      .arr(1)
+      .v(sig::handle_user(0))
+      .arr(1)
+      .v(sig::kHandleNull)
+      .arr(1)
+      .v(sig::kStatusFull)
+      .v(sig::rank_relative(source_offset))
+      .v(sig::tag_value(0))
+      .i(4)
+      .done();
+}
+
 // A rank of a run that reuses communicator and window ids: a split with
 // reversed keys (comm#0, rank nranks-1-rank) with a wildcard receive, a send
 // and a window put in it, freed, then a split in rank order reusing comm#0
@@ -514,39 +557,9 @@ inline RankTrace comm_reuse_rank(int rank, int nranks) {
   };
   const uint64_t comm0 = sig::handle_user(0);
   add(split(nranks - 1 - rank), 1);
-  add(SigBuilder("MPI_Irecv")
-          .v(sig::buffer_id(0))
-          .i(1)
-          .v(kInt)
-          .v(sig::kRankAnySource)
-          .v(sig::tag_value(0))
-          .v(comm0)
-          .arr(1)
-          .v(sig::handle_user(0))
-          .done(),
-      2);
-  add(SigBuilder("MPI_Send")
-          .v(sig::buffer_id(1))
-          .i(1)
-          .v(kInt)
-          .v(sig::rank_relative(1))
-          .v(sig::tag_value(0))
-          .v(comm0)
-          .done(),
-      2);
-  add(SigBuilder("MPI_Waitall")
-          .i(1)
-          .arr(1)
-          .v(sig::handle_user(0))
-          .arr(1)
-          .v(sig::kHandleNull)
-          .arr(1)
-          .v(sig::kStatusFull)
-          .v(sig::rank_relative(-1))
-          .v(sig::tag_value(0))
-          .i(4)
-          .done(),
-      2);
+  add(any_source_irecv_sig(comm0), 2);
+  add(send_sig(1, comm0), 2);
+  add(waitall_one_sig(-1), 2);
   add(win_create_sig(comm0, 0), 2);
   add(put_sig(1, 0), 2);
   add(SigBuilder("MPI_Comm_free").arr(1).v(comm0).arr(1).v(sig::kHandleNull).done(), 1);
@@ -585,6 +598,28 @@ inline std::string comm_reuse_trace_bytes(int nranks, uint16_t version) {
       write_merged_trace_to_memory(h, functions, merged_from_ranks(std::move(ranks))), version);
 }
 
+// MPI_Type_create_hindexed(3, [1, 2, 1], [ptr#0, ptr#0+8, 16], MPI_INT,
+// type#0): displacements of role Address (format version 4).
+inline std::string hindexed_over_addresses_sig() {
+  return SigBuilder("MPI_Type_create_hindexed")
+      .i(3)
+      .arr(3)
+      .i(1)
+      .i(2)
+      .i(1)
+      .arr(3)
+      .v(sig::address_id(0))
+      .i(0)
+      .v(sig::address_id(0))
+      .i(8)
+      .v(sig::kAddressValue)
+      .i(16)
+      .v(kInt)
+      .arr(1)
+      .v(sig::handle_user(0))
+      .done();
+}
+
 // A rank that builds a datatype over its own addresses (format version 4):
 // Type_create_hindexed with displacements [ptr#0, ptr#0+8, 16], then a Get
 // from the next rank of a dynamic window at that rank's ptr#1+4.
@@ -597,23 +632,7 @@ inline RankTrace address_rank(int rank, int nranks) {
     rt.cst.push_back(std::move(e));
   };
   add(SigBuilder("MPI_Init").byte(1).byte(1).done());
-  add(SigBuilder("MPI_Type_create_hindexed")
-          .i(3)
-          .arr(3)
-          .i(1)
-          .i(2)
-          .i(1)
-          .arr(3)
-          .v(sig::address_id(0))
-          .i(0)
-          .v(sig::address_id(0))
-          .i(8)
-          .v(sig::kAddressValue)
-          .i(16)
-          .v(kInt)
-          .arr(1)
-          .v(sig::handle_user(0))
-          .done());
+  add(hindexed_over_addresses_sig());
   add(SigBuilder("MPI_Get")
           .v(sig::buffer_id(2))
           .i(1)
