@@ -10,6 +10,7 @@
 #include "call_emitter.h"
 #include "call_shapes.h"
 #include "pilgrim/callback_records.h"
+#include "pilgrim/count_text.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/poll_call.h"
 #include "pilgrim/predefined_handles.h"
@@ -39,8 +40,7 @@ Poll poll_kind(const DecodedCall &call, std::string &flag_param) {
   return outcome == PollOutcome::Failed ? Poll::Failed : Poll::Succeeded;
 }
 
-// "1 rank", "8 ranks": no article to agree with the number.
-std::string ranks_text(uint32_t n) { return std::to_string(n) + (n == 1 ? " rank" : " ranks"); }
+std::string ranks_text(uint32_t n) { return count_text(n, "rank"); }
 
 std::string fmt_double(double v) {
   char buf[32];
@@ -64,8 +64,8 @@ private:
   uint64_t drop_first(uint64_t rule);
   void count_references();
   const std::vector<std::string> &terminal_lines(uint64_t t);
-  void emit_symbol(const GrammarSymbol &s, int indent, int loop_depth, std::vector<std::string> &out,
-                   int64_t follow);
+  void emit_symbol(const GrammarSymbol &s, int indent, int loop_depth,
+                   std::vector<std::string> &out, int64_t follow);
   void emit_body(uint64_t rule, int indent, int loop_depth, std::vector<std::string> &out,
                  int64_t follow);
   bool completion_loop(const GrammarSymbol &s, int64_t next) const;
@@ -260,7 +260,9 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
       lines.push_back("do {");
       for (const std::string &l : body)
         lines.push_back("  " + l);
-      lines.push_back("} while (" + std::string(flag == "out_outcount" ? "out_outcount == 0" : "!" + flag) + ");");
+      lines.push_back("} while (" +
+                      std::string(flag == "out_outcount" ? "out_outcount == 0" : "!" + flag) +
+                      ");");
     } else {
       lines.insert(lines.end(), body.begin(), body.end());
     }
@@ -275,8 +277,8 @@ void Writer::emit_symbol(const GrammarSymbol &s, int indent, int loop_depth,
   std::string var;
   if (s.exp > 1) {
     var = "i" + std::to_string(loop_depth);
-    out.push_back(pad + "for (long long " + var + " = 0; " + var + " < " +
-                  std::to_string(s.exp) + "; ++" + var + ") {");
+    out.push_back(pad + "for (long long " + var + " = 0; " + var + " < " + std::to_string(s.exp) +
+                  "; ++" + var + ") {");
     ++inner;
   }
   const std::string ipad(static_cast<size_t>(inner) * 2, ' ');
@@ -284,8 +286,7 @@ void Writer::emit_symbol(const GrammarSymbol &s, int indent, int loop_depth,
     if (function_rule_[s.rule()])
       out.push_back(ipad + "rule_" + std::to_string(s.rule()) + "();");
     else
-      emit_body(s.rule(), inner, loop_depth + (s.exp > 1 ? 1 : 0), out,
-                s.exp > 1 ? -1 : follow);
+      emit_body(s.rule(), inner, loop_depth + (s.exp > 1 ? 1 : 0), out, s.exp > 1 ? -1 : follow);
   } else {
     for (const std::string &l : terminal_lines(static_cast<uint64_t>(s.value)))
       out.push_back(ipad + l);
@@ -346,8 +347,9 @@ std::vector<std::string> Writer::address_layout() const {
       continue;
     const DecodedValue *a = c.params[0].any(), *b = c.params[1].any();
     if (!a || !b || a->elements.size() != 1 || b->elements.size() != 1 ||
-        c.function->params[0].role != Role::Pointer || c.function->params[1].role != Role::Pointer ||
-        a->elements[0].code == 0 || b->elements[0].code == 0)
+        c.function->params[0].role != Role::Pointer ||
+        c.function->params[1].role != Role::Pointer || a->elements[0].code == 0 ||
+        b->elements[0].code == 0)
       continue;
     const uint64_t ia = a->elements[0].code - 1, ib = b->elements[0].code - 1;
     const auto ra = find(ia), rb = find(ib);
@@ -388,10 +390,10 @@ std::vector<std::string> Writer::address_layout() const {
       const int64_t d = m.second - anchor->second;
       if (&m == anchor || d < 0)
         continue;
-      const std::string base = symbols_.buffers.count(anchor->first)
-                                   ? "buf_" + std::to_string(anchor->first)
-                                   : "static_cast<char *>(pointer_" +
-                                         std::to_string(anchor->first) + ")";
+      const std::string base =
+          symbols_.buffers.count(anchor->first)
+              ? "buf_" + std::to_string(anchor->first)
+              : "static_cast<char *>(pointer_" + std::to_string(anchor->first) + ")";
       lines.push_back("pointer_" + std::to_string(m.first) + " = " + base + " + " +
                       std::to_string(d) + ";");
     }
@@ -498,9 +500,10 @@ std::string Writer::run() {
     line("// Handles, one variable per symbolic id of the trace.");
     for (const auto &h : symbols_.handles) {
       const char *type = h.first == HandleKind::Keyval ? "int" : nullptr;
-      const std::string t = type ? type : element_type(ParamInfo{
-          "", "", CType::Handle, Role::Handle, Direction::In, h.first, HandleAction::None, 0,
-          -1, -1, -1, 0, nullptr, nullptr});
+      const std::string t =
+          type ? type
+               : element_type(ParamInfo{"", "", CType::Handle, Role::Handle, Direction::In, h.first,
+                                        HandleAction::None, 0, -1, -1, -1, 0, nullptr, nullptr});
       line(t + " " + handle_variable(h.first, h.second) + " = " + null_handle_name(h.first) + ";");
     }
     line("");
@@ -535,8 +538,8 @@ std::string Writer::run() {
   }
   line("void allocate_buffers() {");
   for (const auto &b : symbols_.buffers)
-    line("  buf_" + std::to_string(b.first) + " = allocate_buffer(buf_" +
-         std::to_string(b.first) + "_size);");
+    line("  buf_" + std::to_string(b.first) + " = allocate_buffer(buf_" + std::to_string(b.first) +
+         "_size);");
   // Buffers and addresses share one id space: an address id that is also a
   // buffer id was that buffer's address.
   for (uint64_t p : symbols_.pointers)

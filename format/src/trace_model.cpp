@@ -1,4 +1,5 @@
 #include "pilgrim/trace_model.h"
+#include "pilgrim/count_text.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -143,7 +144,7 @@ const std::vector<CommInfo> &MergedTrace::comms_of(uint32_t rank) const {
 RankView Trace::rank(uint32_t r) const {
   if (r >= header.nranks)
     throw TraceError("rank " + std::to_string(r) + " out of range (the trace has " +
-                     std::to_string(header.nranks) + " ranks)");
+                     count_text(header.nranks, "rank") + ")");
   RankView v;
   v.rank = r;
   v.grammar = merged.grammar_of(r);

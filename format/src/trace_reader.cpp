@@ -1,4 +1,5 @@
 #include "pilgrim/trace_reader.h"
+#include "pilgrim/count_text.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -64,7 +65,7 @@ void read_per_rank(const Container &c, const std::string &name, Trace &trace) {
     if (!rank && e.type != static_cast<uint16_t>(SectionType::Timing))
       continue;
     if (e.rank >= nranks)
-      fail(c.label(i) + ": rank out of range (" + std::to_string(nranks) + " ranks)");
+      fail(c.label(i) + ": rank out of range (" + count_text(nranks, "rank") + ")");
     std::vector<int64_t> &of = rank ? section_of_rank : timing_of_rank;
     if (of[e.rank] >= 0)
       fail(c.label(i) + ": second " + (rank ? "RANK" : "TIMING") + " section for rank " +
@@ -163,13 +164,27 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
     const SectionEntry &e = c.sections[i];
     int *slot = nullptr;
     switch (static_cast<SectionType>(e.type)) {
-    case SectionType::Meta: slot = &at.meta; break;
-    case SectionType::Functions: slot = &at.functions; break;
-    case SectionType::MergedCst: slot = &at.merged_cst; break;
-    case SectionType::MergedGrammar: slot = &at.merged_grammar; break;
-    case SectionType::RankGrammarMap: slot = &at.rank_map; break;
-    case SectionType::RankComms: slot = &at.rank_comms; break;
-    case SectionType::MergedTiming: slot = &at.merged_timing; break;
+    case SectionType::Meta:
+      slot = &at.meta;
+      break;
+    case SectionType::Functions:
+      slot = &at.functions;
+      break;
+    case SectionType::MergedCst:
+      slot = &at.merged_cst;
+      break;
+    case SectionType::MergedGrammar:
+      slot = &at.merged_grammar;
+      break;
+    case SectionType::RankGrammarMap:
+      slot = &at.rank_map;
+      break;
+    case SectionType::RankComms:
+      slot = &at.rank_comms;
+      break;
+    case SectionType::MergedTiming:
+      slot = &at.merged_timing;
+      break;
     case SectionType::Rank:
     case SectionType::Timing:
       break;

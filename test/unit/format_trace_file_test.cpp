@@ -338,7 +338,7 @@ TEST(FormatTraceFile, SectionRules) {
   EXPECT_EQ(error_of(Builder().meta(2).functions().rank(0).rank(0).done()),
             "t.pilgrim: section 3 (RANK rank 0): second RANK section for rank 0");
   EXPECT_EQ(error_of(Builder().meta(1).functions().rank(5).done()),
-            "t.pilgrim: section 2 (RANK rank 5): rank out of range (1 ranks)");
+            "t.pilgrim: section 2 (RANK rank 5): rank out of range (1 rank)");
   // Sections may come in any order.
   EXPECT_EQ(error_of(Builder().rank(1).meta(2).rank(0).functions().done()), "");
 }

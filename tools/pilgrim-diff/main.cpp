@@ -4,6 +4,7 @@
 #include <string>
 
 #include "diff_options.h"
+#include "pilgrim/count_text.h"
 #include "pilgrim/file_layout.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
@@ -49,8 +50,8 @@ int main(int argc, char **argv) {
       std::printf("%s\n", r.message.c_str());
       return 1;
     }
-    std::printf("identical: %u ranks, %llu calls\n", a.nranks(),
-                static_cast<unsigned long long>(r.calls));
+    std::printf("identical: %s, %s\n", pilgrim::count_text(a.nranks(), "rank").c_str(),
+                pilgrim::count_text(r.calls, "call").c_str());
     return 0;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "pilgrim-diff: %s\n", e.what());

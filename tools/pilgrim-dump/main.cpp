@@ -7,6 +7,7 @@
 #include "dump_options.h"
 #include "grammar_listing.h"
 #include "header_block.h"
+#include "pilgrim/count_text.h"
 #include "pilgrim/file_layout.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
@@ -25,8 +26,7 @@ int run(const pilgrim::dump::DumpOptions &o) {
   const Trace trace = read_trace(o.trace_path);
   if (o.rank >= 0 && static_cast<uint64_t>(o.rank) >= trace.nranks())
     throw TraceError(o.trace_path + ": rank " + std::to_string(o.rank) +
-                     " out of range (the trace has " + std::to_string(trace.nranks()) +
-                     " ranks)");
+                     " out of range (the trace has " + count_text(trace.nranks(), "rank") + ")");
   const uint32_t first = o.rank < 0 ? 0 : static_cast<uint32_t>(o.rank);
   const uint32_t last = o.rank < 0 ? trace.nranks() : first + 1;
 

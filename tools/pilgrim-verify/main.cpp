@@ -3,6 +3,7 @@
 // encoded calls (TRACE.verify.RANK: varint length + signature bytes per
 // call). This tool decodes the trace (grammar -> terminals -> CST
 // signatures) and compares it call by call with those files.
+#include "pilgrim/count_text.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_error.h"
@@ -35,7 +36,7 @@ bool read_varint(const std::string &s, size_t &pos, uint64_t &v) {
   return false;
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
@@ -89,13 +90,13 @@ int main(int argc, char **argv) {
       return 1;
     }
     if (pos != log.size()) {
-      std::cerr << "pilgrim-verify: rank " << r << ": " << vpath << " has calls after call "
-                << call << " that the trace lacks\n";
+      std::cerr << "pilgrim-verify: rank " << r << ": " << vpath << " has calls after call " << call
+                << " that the trace lacks\n";
       return 1;
     }
     total += call;
   }
-  std::cout << "pilgrim-verify: " << trace.nranks() << " ranks, " << total
-            << " calls, identical\n";
+  std::cout << "pilgrim-verify: " << pilgrim::count_text(trace.nranks(), "rank") << ", "
+            << pilgrim::count_text(total, "call") << ", identical\n";
   return 0;
 }
