@@ -1,6 +1,7 @@
 // pilgrim-gen-wrappers: parses the MPI library's own mpi.h with Clang, joins
 // it with the annotation sidecars and writes the PMPI wrappers, the function
 // table and a coverage report into an output directory (the build tree).
+#include "command_line.h"
 #include "emitters.h"
 #include "function_join.h"
 #include "header_model.h"
@@ -14,9 +15,6 @@
 
 #ifndef PILGRIM_CLANG_RESOURCE_DIR
 #define PILGRIM_CLANG_RESOURCE_DIR ""
-#endif
-#ifndef PILGRIM_VERSION
-#define PILGRIM_VERSION "0"
 #endif
 
 namespace {
@@ -38,11 +36,6 @@ const char kUsage[] =
     "  OUTDIR/coverage.txt                      functions declared, wrapped, annotated\n"
     "Exit status: 0 on success, 1 on a sidecar or header error, 2 on a usage error.\n";
 
-int usage_error(const std::string &msg) {
-  std::cerr << "pilgrim-gen-wrappers: " << msg << "\n(see --help)\n";
-  return 2;
-}
-
 bool write_file(const std::filesystem::path &path, const std::string &text) {
   // Rewrite only on change, so that a re-run does not rebuild the runtime.
   std::ifstream in(path, std::ios::binary);
@@ -56,46 +49,21 @@ bool write_file(const std::filesystem::path &path, const std::string &text) {
   return static_cast<bool>(out);
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   std::string header, annotations, outdir, report;
   std::vector<std::string> clang_args;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto value = [&](std::string &dst) {
-      if (i + 1 >= argc)
-        return false;
-      dst = argv[++i];
-      return true;
-    };
-    if (a == "--help" || a == "-h") {
-      std::cout << kUsage;
-      return 0;
-    } else if (a == "--version") {
-      std::cout << "pilgrim-gen-wrappers " << PILGRIM_VERSION << "\n";
-      return 0;
-    } else if (a == "--mpi-header") {
-      if (!value(header))
-        return usage_error("--mpi-header needs a path");
-    } else if (a == "--annotations") {
-      if (!value(annotations))
-        return usage_error("--annotations needs a directory");
-    } else if (a == "-o") {
-      if (!value(outdir))
-        return usage_error("-o needs a directory");
-    } else if (a == "--report") {
-      if (!value(report))
-        return usage_error("--report needs a path");
-    } else if (a == "--") {
-      clang_args.assign(argv + i + 1, argv + argc);
-      break;
-    } else {
-      return usage_error("unknown argument '" + a + "'");
-    }
-  }
+  pilgrim::cli::CommandLine cli("pilgrim-gen-wrappers", kUsage);
+  cli.text({"--mpi-header"}, "a path", header)
+      .text({"--annotations"}, "a directory", annotations)
+      .text({"-o"}, "a directory", outdir)
+      .text({"--report"}, "a path", report)
+      .pass_through(clang_args);
+  if (const auto status = cli.parse(argc, argv))
+    return *status;
   if (header.empty() || annotations.empty() || outdir.empty())
-    return usage_error("--mpi-header, --annotations and -o are required");
+    return cli.fail("--mpi-header, --annotations and -o are required");
   if (!std::filesystem::is_regular_file(header)) {
     std::cerr << "pilgrim-gen-wrappers: " << header << ": no such file\n";
     return 1;
@@ -130,8 +98,8 @@ int main(int argc, char **argv) {
   auto joined = pilgrim::gen::join(model, sidecars);
   bool failed = false;
   for (const auto &name : joined.unannotated) {
-    std::cerr << "pilgrim-gen-wrappers: error: " << name
-              << ": no annotation (add an entry to " << annotations << ")\n";
+    std::cerr << "pilgrim-gen-wrappers: error: " << name << ": no annotation (add an entry to "
+              << annotations << ")\n";
     failed = true;
   }
   for (const auto &d : joined.errors) {
@@ -161,7 +129,8 @@ int main(int argc, char **argv) {
   pilgrim::gen::emit_function_table(joined, table);
   pilgrim::gen::emit_encoding_driver(joined, driver);
   pilgrim::gen::emit_coverage_report(header, model, joined, cov);
-  std::filesystem::path report_path = report.empty() ? out / "coverage.txt" : std::filesystem::path(report);
+  std::filesystem::path report_path =
+      report.empty() ? out / "coverage.txt" : std::filesystem::path(report);
   if (!write_file(out / "function_table.cpp", table.str()) ||
       !write_file(out / "encoding_driver.cpp", driver.str()) ||
       !write_file(report_path, cov.str())) {

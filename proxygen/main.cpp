@@ -5,35 +5,16 @@
 #include <iostream>
 #include <string>
 
-#include "pilgrim/file_layout.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
 #include "proxy_options.h"
 #include "proxy_writer.h"
 
-#ifndef PILGRIM_VERSION
-#define PILGRIM_VERSION "0.1.0"
-#endif
-
 int main(int argc, char **argv) {
   using namespace pilgrim::proxygen;
   ProxyOptions o;
-  try {
-    o = parse_options(argc, argv);
-  } catch (const UsageError &e) {
-    std::fprintf(stderr, "pilgrim-proxygen: %s\nTry 'pilgrim-proxygen --help'.\n",
-                 e.message.c_str());
-    return 2;
-  }
-  if (o.help) {
-    std::fputs(usage_text(), stdout);
-    return 0;
-  }
-  if (o.version) {
-    std::printf("pilgrim-proxygen %s (trace format version %u)\n", PILGRIM_VERSION,
-                static_cast<unsigned>(pilgrim::kFormatVersion));
-    return 0;
-  }
+  if (const auto status = command_line(o).parse(argc, argv))
+    return *status;
   try {
     const pilgrim::Trace trace = pilgrim::read_trace(o.trace_path);
     if (o.ranks >= 0 && static_cast<uint64_t>(o.ranks) != trace.nranks())

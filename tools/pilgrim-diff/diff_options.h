@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "command_line.h"
+
 namespace pilgrim::diff {
 
 struct DiffOptions {
@@ -11,16 +13,9 @@ struct DiffOptions {
   double tolerance = 0.25; // relative tolerance of --timing
   bool relaxed = false;    // --relaxed: skip failed polls, ANY_SOURCE matches any rank
   bool strict = false;     // --strict: also compare values from the environment
-  bool help = false;
-  bool version = false;
 };
 
-struct UsageError {
-  std::string message;
-};
-
-const char *usage_text();
-// Throws UsageError.
-DiffOptions parse_options(int argc, char **argv);
+// pilgrim-diff's options, bound to o.
+cli::CommandLine command_line(DiffOptions &o);
 
 } // namespace pilgrim::diff

@@ -5,33 +5,15 @@
 
 #include "diff_options.h"
 #include "pilgrim/count_text.h"
-#include "pilgrim/file_layout.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
 #include "trace_diff.h"
 
-#ifndef PILGRIM_VERSION
-#define PILGRIM_VERSION "0.1.0"
-#endif
-
 int main(int argc, char **argv) {
   using namespace pilgrim::diff;
   DiffOptions o;
-  try {
-    o = parse_options(argc, argv);
-  } catch (const UsageError &e) {
-    std::fprintf(stderr, "pilgrim-diff: %s\nTry 'pilgrim-diff --help'.\n", e.message.c_str());
-    return 2;
-  }
-  if (o.help) {
-    std::fputs(usage_text(), stdout);
-    return 0;
-  }
-  if (o.version) {
-    std::printf("pilgrim-diff %s (trace format version %u)\n", PILGRIM_VERSION,
-                static_cast<unsigned>(pilgrim::kFormatVersion));
-    return 0;
-  }
+  if (const auto status = command_line(o).parse(argc, argv))
+    return *status;
   try {
     const pilgrim::Trace a = pilgrim::read_trace(o.a);
     const pilgrim::Trace b = pilgrim::read_trace(o.b);

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "command_line.h"
+
 namespace pilgrim::dump {
 
 struct DumpOptions {
@@ -11,17 +13,9 @@ struct DumpOptions {
   int64_t rank = -1; // -1: all ranks
   bool grammar = false;
   bool stats = false;
-  bool help = false;
-  bool version = false;
 };
 
-// Throws UsageError (exit status 2) on a bad command line.
-struct UsageError {
-  std::string message;
-};
-
-DumpOptions parse_options(int argc, char **argv);
-
-const char *usage_text();
+// pilgrim-dump's options, bound to o.
+cli::CommandLine command_line(DumpOptions &o);
 
 } // namespace pilgrim::dump

@@ -8,15 +8,10 @@
 #include "grammar_listing.h"
 #include "header_block.h"
 #include "pilgrim/count_text.h"
-#include "pilgrim/file_layout.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
 #include "stats_report.h"
 #include "text_output.h"
-
-#ifndef PILGRIM_VERSION
-#define PILGRIM_VERSION "0.1.0"
-#endif
 
 namespace {
 
@@ -58,23 +53,9 @@ int run(const pilgrim::dump::DumpOptions &o) {
 } // namespace
 
 int main(int argc, char **argv) {
-  using namespace pilgrim::dump;
-  DumpOptions options;
-  try {
-    options = parse_options(argc, argv);
-  } catch (const UsageError &e) {
-    std::fprintf(stderr, "pilgrim-dump: %s\nTry 'pilgrim-dump --help'.\n", e.message.c_str());
-    return 2;
-  }
-  if (options.help) {
-    std::fputs(usage_text(), stdout);
-    return 0;
-  }
-  if (options.version) {
-    std::printf("pilgrim-dump %s (trace format version %u)\n", PILGRIM_VERSION,
-                static_cast<unsigned>(pilgrim::kFormatVersion));
-    return 0;
-  }
+  pilgrim::dump::DumpOptions options;
+  if (const auto status = pilgrim::dump::command_line(options).parse(argc, argv))
+    return *status;
   try {
     return run(options);
   } catch (const std::exception &e) {

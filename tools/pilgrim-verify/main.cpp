@@ -3,7 +3,9 @@
 // encoded calls (TRACE.verify.RANK: varint length + signature bytes per
 // call). This tool decodes the trace (grammar -> terminals -> CST
 // signatures) and compares it call by call with those files.
+#include "command_line.h"
 #include "pilgrim/count_text.h"
+#include "pilgrim/file_layout.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_error.h"
@@ -21,7 +23,12 @@ const char kUsage[] =
     "usage: pilgrim-verify TRACE\n"
     "Compares the calls decoded from TRACE with TRACE.verify.<rank>, the uncompressed\n"
     "call sequences a run with PILGRIM_VERIFY=1 writes. Exit 0 when every rank's\n"
-    "sequence is identical, 1 on the first difference or an unreadable file.\n";
+    "sequence is identical, 1 on the first difference or an unreadable file,\n"
+    "2 on a usage error.\n"
+    "\n"
+    "Options:\n"
+    "  --help       show this help and exit\n"
+    "  --version    show the version and exit\n";
 
 bool read_varint(const std::string &s, size_t &pos, uint64_t &v) {
   v = 0;
@@ -39,15 +46,11 @@ bool read_varint(const std::string &s, size_t &pos, uint64_t &v) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
-    std::cout << kUsage;
-    return 0;
-  }
-  if (argc != 2) {
-    std::cerr << "pilgrim-verify: expected one trace file (see --help)\n";
-    return 2;
-  }
-  const std::string path = argv[1];
+  std::string path;
+  pilgrim::cli::CommandLine cli("pilgrim-verify", kUsage, pilgrim::kFormatVersion);
+  cli.operands({&path}, "no trace file given", "more than one trace given");
+  if (const auto status = cli.parse(argc, argv))
+    return *status;
   pilgrim::Trace trace;
   try {
     trace = pilgrim::read_trace(path);
