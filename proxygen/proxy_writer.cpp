@@ -9,6 +9,7 @@
 
 #include "call_emitter.h"
 #include "call_shapes.h"
+#include "generalized_requests.h"
 #include "pilgrim/callback_records.h"
 #include "pilgrim/count_text.h"
 #include "pilgrim/grammar_walker.h"
@@ -31,10 +32,14 @@ namespace {
 // What a call does in a completion loop (poll_call.h); `flag_param` gets
 // the variable that holds its flag ("out_flag", "out_outcount").
 enum class Poll { No, Failed, Succeeded };
-Poll poll_kind(const DecodedCall &call, std::string &flag_param) {
+// A poll that could not have succeeded (generalized_requests.h) is a plain
+// call.
+Poll poll_kind(const DecodedCall &call, std::string &flag_param,
+               const GeneralizedRequests &generalized) {
   const char *flag = nullptr;
   const PollOutcome outcome = poll_outcome(call, &flag);
-  if (outcome == PollOutcome::NotPoll)
+  if (outcome == PollOutcome::NotPoll ||
+      (outcome == PollOutcome::Failed && generalized.only_generalized(call)))
     return Poll::No;
   flag_param = std::string("out_") + flag;
   return outcome == PollOutcome::Failed ? Poll::Failed : Poll::Succeeded;
@@ -82,7 +87,8 @@ private:
   Grammar rules_;
   std::vector<uint64_t> roots_;
   std::vector<DecodedCall> calls_;
-  FilePlan files_; // files opened in a scratch directory (file_replay.h)
+  FilePlan files_;                  // files opened in a scratch directory (file_replay.h)
+  GeneralizedRequests generalized_; // polls that cannot succeed (generalized_requests.h)
   std::vector<double> gaps_;
   std::map<uint64_t, uint64_t> dropped_; // rule -> the same rule without its first call
   std::vector<uint64_t> refs_;
@@ -235,7 +241,7 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
   std::vector<std::string> lines;
   const DecodedCall &call = calls_.at(t);
   std::string flag;
-  const Poll poll = poll_kind(call, flag);
+  const Poll poll = poll_kind(call, flag, generalized_);
   {
     std::vector<std::string> body;
     try {
@@ -305,8 +311,8 @@ bool Writer::completion_loop(const GrammarSymbol &s, int64_t next) const {
   std::string flag;
   const DecodedCall &a = calls_.at(static_cast<uint64_t>(s.value));
   const DecodedCall &b = calls_.at(static_cast<uint64_t>(next));
-  return poll_kind(a, flag) == Poll::Failed && poll_kind(b, flag) == Poll::Succeeded &&
-         a.function_id == b.function_id;
+  return poll_kind(a, flag, generalized_) == Poll::Failed &&
+         poll_kind(b, flag, generalized_) == Poll::Succeeded && a.function_id == b.function_id;
 }
 
 int64_t Writer::first_of(const GrammarSymbol &s) const {
@@ -414,6 +420,7 @@ std::string Writer::run() {
   for (const DecodedCall &c : calls_)
     emitter_.learn(c);
   files_ = FilePlan(trace_, calls_);
+  generalized_ = GeneralizedRequests(calls_);
   emitter_.set_files(&files_);
   if (options_.deterministic) {
     std::map<const DecodedCall *, std::vector<int64_t>> sources;
