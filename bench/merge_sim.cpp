@@ -135,7 +135,7 @@ const FunctionInfo kFunctions[] = {
     {kInit, "MPI_Init", 0, nullptr},
 };
 
-// Predefined handle codes (indices of format/src/predefined_handles.cpp).
+// Predefined handle codes (indices of model/src/predefined_handles.cpp).
 const uint64_t kCommWorld = sig::handle_predefined(0);
 const uint64_t kInt = sig::handle_predefined(6);
 const uint64_t kLongLong = sig::handle_predefined(11);

@@ -7,6 +7,7 @@
 #include "call_emitter.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim::proxygen {
 

@@ -14,6 +14,7 @@
 #include "pilgrim/request_id.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
+#include "pilgrim/value_codes.h"
 #include "wildcard_sources.h"
 
 namespace pilgrim::proxygen {

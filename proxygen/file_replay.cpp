@@ -7,6 +7,7 @@
 
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/grammar_walker.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim::proxygen {
 

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "pilgrim/request_id.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim::proxygen {
 

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "pilgrim/signature_encoding.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim::proxygen {
 

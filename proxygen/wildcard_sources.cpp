@@ -7,6 +7,7 @@
 
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/signature_encoding.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim::proxygen {
 

@@ -3,6 +3,7 @@
 #include "pilgrim/cartesian_offset.h"
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/signature_encoding.h"
+#include "pilgrim/value_codes.h"
 
 #include <mpi.h>
 

@@ -1,9 +1,10 @@
-// Cartesian rank codes (format/include/pilgrim/cartesian_offset.h): every
+// Cartesian rank codes (model/include/pilgrim/cartesian_offset.h): every
 // pair of ranks of random grids round-trips, the code is the same for every
 // rank of a periodic grid, and bad offsets decode to nothing.
 #include "pilgrim/cartesian_offset.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/signature_encoding.h"
+#include "pilgrim/value_codes.h"
 
 #include <gtest/gtest.h>
 

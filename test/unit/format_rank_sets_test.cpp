@@ -1,4 +1,4 @@
-// Rank sets (format/include/pilgrim/rank_sets.h) and the two sections built
+// Rank sets (bytes/include/pilgrim/rank_sets.h) and the two sections built
 // on them: stencil-shaped rank maps take the same bytes at any scale, random
 // maps and communicator tables round-trip, malformed sets are errors.
 #include <gtest/gtest.h>

@@ -16,6 +16,7 @@
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_model.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 namespace {

@@ -21,6 +21,7 @@
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
 #include "pilgrim/trace_writer.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 namespace {

@@ -2,6 +2,7 @@
 
 #include "pilgrim/call_context.h"
 #include "pilgrim/signature_encoding.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim::diff {
 

@@ -1,7 +1,7 @@
 // Decoding a signature (a CST entry's bytes) against the function table
 // (docs/FORMAT.md, "Signature encoding"). Values are kept in their coded
 // form where the code carries meaning (rank sentinels, relative ranks,
-// predefined vs user handles); the helpers below interpret the codes.
+// predefined vs user handles); the model interprets them (value_codes.h).
 #pragma once
 
 #include <cstdint>
@@ -79,28 +79,5 @@ DecodedCall decode_signature(const Trace &trace, std::string_view sig);
 
 // Only the leading function id (throws TraceError if unreadable).
 uint16_t signature_function_id(std::string_view sig);
-
-// --- interpreting codes ------------------------------------------------------
-
-struct RankCode {
-  enum Kind { AnySource, ProcNull, Root, Undefined, Absolute, Relative, Cartesian } kind;
-  // Absolute: the rank; Relative: the offset from the caller's rank;
-  // Cartesian: the caller's offset y in its communicator's grid
-  // (cartesian_offset.h)
-  int64_t value;
-};
-RankCode decode_rank_code(uint64_t code);
-// The MPI name of a sentinel rank (MPI_ANY_SOURCE, MPI_PROC_NULL, MPI_ROOT,
-// MPI_UNDEFINED); nullptr for a rank that is a number.
-const char *rank_sentinel_name(RankCode::Kind kind);
-
-// Tag code: true and the tag, or false for MPI_ANY_TAG.
-bool decode_tag_code(uint64_t code, int64_t &tag);
-
-struct HandleCode {
-  enum Kind { Null, Predefined, User } kind;
-  uint64_t index; // Predefined: name-table index; User: symbolic id
-};
-HandleCode decode_handle_code(uint64_t code); // also Callback codes
 
 } // namespace pilgrim

@@ -3,6 +3,7 @@
 #include "pilgrim/cartesian_offset.h"
 #include "pilgrim/creation_tracker.h"
 #include "pilgrim/predefined_handles.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 

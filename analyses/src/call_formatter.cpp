@@ -8,6 +8,7 @@
 #include "pilgrim/request_id.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 

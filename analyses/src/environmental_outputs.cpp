@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "pilgrim/predefined_handles.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 

@@ -1,5 +1,6 @@
-// Checking and expanding a rank's grammar without recursion, so a hostile
-// or very deep grammar can neither overflow the stack nor loop forever.
+// Checking a rank's grammar and measuring its expansion without recursion,
+// so a hostile or very deep grammar can neither overflow the stack nor loop
+// forever. Expanding it call by call is GrammarWalker (model/, grammar_walker.h).
 #pragma once
 
 #include <cstddef>
@@ -28,27 +29,5 @@ uint64_t expanded_length(const Grammar &grammar, uint64_t root = 0);
 // (terminal, count) pairs sorted by terminal; O(the rules `root` reaches),
 // counts saturating. Throws TraceError on a cycle.
 std::vector<std::pair<uint64_t, uint64_t>> terminal_counts(const Grammar &grammar, uint64_t root);
-
-// Yields the terminals of rule 0's expansion in order. The grammar must
-// outlive the walker and should have passed validate_grammar: the walker
-// never reads out of bounds or loops forever (invalid rule references are
-// skipped; the constructor throws TraceError on a cycle), but it does not
-// check terminals against the CST. Each next() costs at most O(rule nesting
-// depth).
-class GrammarWalker {
-public:
-  explicit GrammarWalker(const Grammar &grammar, uint64_t root = 0);
-  bool next(uint64_t &terminal);
-
-private:
-  struct Frame {
-    uint64_t rule;
-    size_t pos;
-    uint64_t done; // completed repetitions of the symbol at pos
-  };
-  const Grammar &grammar_;
-  std::vector<uint64_t> lengths_;
-  std::vector<Frame> stack_;
-};
 
 } // namespace pilgrim

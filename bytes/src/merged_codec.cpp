@@ -4,7 +4,7 @@
 #include <map>
 
 #include "pilgrim/byte_io.h"
-#include "pilgrim/grammar_walker.h"
+#include "pilgrim/grammar_checks.h"
 #include "pilgrim/rank_sets.h"
 #include "pilgrim/rule_codec.h"
 #include "pilgrim/trace_error.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "pilgrim/byte_io.h"
-#include "pilgrim/grammar_walker.h"
+#include "pilgrim/grammar_checks.h"
 #include "pilgrim/rule_codec.h"
 #include "pilgrim/trace_error.h"
 

@@ -1,6 +1,7 @@
 #include "pilgrim/creation_tracker.h"
 
 #include "pilgrim/grammar_walker.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 

@@ -2,6 +2,7 @@
 
 #include "pilgrim/datatype_sizes.h"
 #include "pilgrim/signature_encoding.h"
+#include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 
