@@ -1,0 +1,140 @@
+// The decoded call: what every consumer of a trace reads (dump, diff,
+// verify, stats, proxygen, the reader library). One call of a rank, with
+// every argument typed and interpreted: ranks resolved to absolute and
+// relative (the epoch rule of docs/FORMAT.md §7.7 applied once, by the
+// CallContext the call was resolved in), handles as kind plus id or
+// predefined name, buffers and memory as ids, statuses, strings and arrays.
+// Nothing here needs a `decode_*_code` function: the codes stay reachable
+// (`coded`) for the few tools that compare bytes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pilgrim/call_context.h"
+#include "pilgrim/signature_decoder.h"
+#include "pilgrim/value_codes.h"
+
+namespace pilgrim {
+
+// A rank as the call names it (a Rank element, or a status's source).
+struct RankRef {
+  RankCode::Kind kind = RankCode::Undefined;
+  // Absolute: the rank. Relative: the offset from the caller's rank.
+  // Cartesian: the caller's offset y in its communicator's grid.
+  int64_t offset = 0;
+  // The rank in its communicator (or window), whatever the coding: always
+  // for Absolute; for Relative and Cartesian when the caller's rank (and
+  // grid) are known at this call; -1 otherwise and for sentinels.
+  int64_t rank = -1;
+  // The caller's rank in the same communicator or window; -1 unknown.
+  int64_t caller = -1;
+  // Cartesian: the communicator's grid at this call; nullptr unknown.
+  const CartTopology *grid = nullptr;
+
+  bool sentinel() const { return rank_sentinel_name(kind) != nullptr; }
+  // MPI_ANY_SOURCE, MPI_PROC_NULL, MPI_ROOT, MPI_UNDEFINED; nullptr otherwise.
+  const char *sentinel_name() const { return rank_sentinel_name(kind); }
+  bool known() const { return rank >= 0; }
+};
+
+// A tag: a number, or MPI_ANY_TAG.
+struct TagRef {
+  bool any = false;
+  int64_t tag = 0;
+};
+
+// A handle (or a callback: a Callback element is a handle of its own kind).
+struct HandleRef {
+  HandleKind handle_kind = HandleKind::None;
+  HandleCode::Kind kind = HandleCode::Null;
+  // Predefined: the index in the name table (FORMAT.md §9); User: the
+  // symbolic id.
+  uint64_t id = 0;
+  // Predefined: its MPI name (MPI_COMM_WORLD, MPI_INT, MPI_COMM_DUP_FN);
+  // nullptr for a null handle, a user one, or an index this build does not
+  // know.
+  const char *name = nullptr;
+
+  bool null() const { return kind == HandleCode::Null; }
+  bool predefined() const { return kind == HandleCode::Predefined; }
+  bool user() const { return kind == HandleCode::User; }
+};
+
+// A Status element.
+struct StatusRef {
+  uint64_t kind = 0;       // sig::kStatusIgnored / Empty / Full / CountOnly
+  RankRef source;          // Full: the matched sender
+  TagRef tag;              // Full
+  int64_t count_bytes = 0; // Full, CountOnly
+};
+
+// One element of an argument's value, by the parameter's role:
+//  Rank -> rank; Tag -> tag; Handle, Callback -> handle; Status -> status;
+//  Value, Offset -> integer; Double -> real; Address -> memory (the memory
+//  id, -1 for a plain value) and integer (the value, or the offset into the
+//  memory); Buffer -> memory (-1 NULL, -2 MPI_IN_PLACE, -3 MPI_BOTTOM);
+//  Pointer -> memory (-1 NULL); String -> text (null: NULL);
+//  StringArray, ArgvArray -> items (null: NULL); Opaque -> null.
+struct CallElement {
+  RankRef rank;
+  TagRef tag;
+  HandleRef handle;
+  StatusRef status;
+  int64_t integer = 0;
+  double real = 0;
+  int64_t memory = -1;
+  bool null = false;
+  std::string text;
+  std::vector<CallElement> items;
+  const DecodedElement *coded = nullptr; // the stored codes
+};
+
+constexpr int64_t kMemoryNull = -1;
+constexpr int64_t kMemoryInPlace = -2; // Buffer: MPI_IN_PLACE
+constexpr int64_t kMemoryBottom = -3;  // Buffer: MPI_BOTTOM
+
+// A parameter's value before (in) or after (out) the call.
+struct CallValue {
+  bool array = false;                // the value had an array prefix
+  bool null = false;                 // a NULL pointer / absent array / MPI_STATUSES_IGNORE
+  std::vector<CallElement> elements; // Matrix3: 3 per row
+};
+
+// One parameter of the call.
+struct CallArg {
+  const ParamInfo *param = nullptr; // name, role, direction, handle kind, flags
+  bool has_in = false;
+  bool has_out = false;
+  CallValue in;
+  CallValue out;
+  // The value that best describes the parameter: `in` if present, else `out`.
+  const CallValue *any() const { return has_in ? &in : has_out ? &out : nullptr; }
+  Role role() const { return param ? param->role : Role::Value; }
+};
+
+struct Call {
+  uint16_t function_id = 0;
+  const FunctionInfo *function = nullptr; // nullptr: the trace has no row for it
+  uint64_t thread = 0;
+  int64_t return_code = 0;
+  std::vector<CallArg> args;          // one per FunctionInfo parameter
+  const DecodedCall *coded = nullptr; // the stored codes (outlives this Call)
+  // (Start and end times come with the timing issue.)
+
+  const char *name() const { return function ? function->name : nullptr; }
+};
+
+// `coded` resolved in `ctx` (its position in the rank's walk; an empty
+// context resolves only MPI_COMM_WORLD-free codes: relative ranks stay
+// relative). The result points into `coded`, which must outlive it.
+Call resolve_call(const DecodedCall &coded, const CallContext &ctx = {});
+
+// Interpreting one code (the building blocks of resolve_call).
+RankRef resolve_rank(uint64_t rank_code, const RankBase &base);
+TagRef resolve_tag(uint64_t tag_code);
+HandleRef resolve_handle(HandleKind kind, uint64_t handle_code);
+HandleRef resolve_callback(uint64_t callback_code);
+
+} // namespace pilgrim

@@ -1,0 +1,184 @@
+#include "pilgrim/decoded_call.h"
+
+#include "pilgrim/predefined_handles.h"
+#include "pilgrim/signature_encoding.h"
+
+namespace pilgrim {
+
+namespace {
+
+CallElement resolve_element(const ParamInfo &p, const DecodedElement &e, const RankBase &base);
+
+void resolve_items(CallElement &out, const ParamInfo &p, const DecodedElement &e) {
+  out.null = e.code == 0;
+  out.items.reserve(e.items.size());
+  for (const DecodedElement &item : e.items) {
+    CallElement c;
+    c.coded = &item;
+    if (p.role == Role::ArgvArray) {
+      resolve_items(c, p, item); // a StringArray
+    } else {
+      c.null = item.code == 0;
+      c.text = item.text;
+    }
+    out.items.push_back(std::move(c));
+  }
+}
+
+StatusRef resolve_status(const DecodedStatus &s, const RankBase &base) {
+  StatusRef out;
+  out.kind = s.kind;
+  out.count_bytes = s.count_bytes;
+  if (s.kind == sig::kStatusFull) {
+    out.source = resolve_rank(s.source_code, base);
+    out.tag = resolve_tag(s.tag_code);
+  }
+  return out;
+}
+
+CallElement resolve_element(const ParamInfo &p, const DecodedElement &e, const RankBase &base) {
+  CallElement c;
+  c.coded = &e;
+  c.integer = e.integer;
+  c.real = e.real;
+  switch (p.role) {
+  case Role::Rank:
+    c.rank = resolve_rank(e.code, base);
+    break;
+  case Role::Tag:
+    c.tag = resolve_tag(e.code);
+    break;
+  case Role::Handle:
+    c.handle = resolve_handle(p.handle_kind, e.code);
+    c.null = c.handle.null();
+    break;
+  case Role::Callback:
+    c.handle = resolve_callback(e.code);
+    c.null = c.handle.null();
+    break;
+  case Role::Status:
+    c.status = resolve_status(e.status, base);
+    break;
+  case Role::Buffer:
+    c.memory = e.code == sig::kBufferNull      ? kMemoryNull
+               : e.code == sig::kBufferInPlace ? kMemoryInPlace
+               : e.code == sig::kBufferBottom  ? kMemoryBottom
+                                               : static_cast<int64_t>(e.code - sig::kBufferFirstId);
+    c.null = e.code == sig::kBufferNull;
+    break;
+  case Role::Pointer:
+    c.memory = e.code == sig::kPointerNull ? kMemoryNull : static_cast<int64_t>(e.code - 1);
+    c.null = e.code == sig::kPointerNull;
+    break;
+  case Role::Address:
+    c.memory = e.code < sig::kAddressFirstId ? kMemoryNull
+                                             : static_cast<int64_t>(e.code - sig::kAddressFirstId);
+    break;
+  case Role::String:
+    c.null = e.code == 0;
+    c.text = e.text;
+    break;
+  case Role::StringArray:
+  case Role::ArgvArray:
+    resolve_items(c, p, e);
+    break;
+  case Role::Opaque:
+    c.null = e.code == 0;
+    break;
+  case Role::Value:
+  case Role::Offset:
+  case Role::Double:
+  case Role::Varargs:
+    break;
+  }
+  return c;
+}
+
+CallValue resolve_value(const DecodedCall &call, size_t param, const DecodedValue &v,
+                        const CallContext &ctx) {
+  CallValue out;
+  out.array = v.array;
+  out.null = v.null;
+  const ParamInfo &p = call.function->params[param];
+  const bool needs_rank = p.role == Role::Rank || p.role == Role::Status;
+  const RankBase first = needs_rank ? base_for(call, param, 0, ctx) : RankBase{};
+  out.elements.reserve(v.elements.size());
+  for (size_t i = 0; i < v.elements.size(); ++i) {
+    // A status's source can differ per element: each belongs to its own request.
+    const RankBase base = p.role == Role::Status && i > 0 ? base_for(call, param, i, ctx) : first;
+    out.elements.push_back(resolve_element(p, v.elements[i], base));
+  }
+  return out;
+}
+
+} // namespace
+
+RankRef resolve_rank(uint64_t rank_code, const RankBase &base) {
+  const RankCode rc = decode_rank_code(rank_code);
+  RankRef r;
+  r.kind = rc.kind;
+  r.offset = rc.value;
+  if (r.sentinel())
+    return r;
+  r.caller = base.rank;
+  if (rc.kind == RankCode::Cartesian)
+    r.grid = base.cart;
+  int64_t abs = 0;
+  if (absolute_rank(rank_code, base.rank, abs, base.cart))
+    r.rank = abs;
+  return r;
+}
+
+TagRef resolve_tag(uint64_t tag_code) {
+  TagRef t;
+  t.any = !decode_tag_code(tag_code, t.tag);
+  return t;
+}
+
+HandleRef resolve_handle(HandleKind kind, uint64_t handle_code) {
+  const HandleCode h = decode_handle_code(handle_code);
+  HandleRef r;
+  r.handle_kind = kind;
+  r.kind = h.kind;
+  r.id = h.index;
+  if (h.kind == HandleCode::Predefined)
+    r.name = predefined_handle_names(kind)[h.index];
+  return r;
+}
+
+HandleRef resolve_callback(uint64_t callback_code) {
+  const HandleCode h = decode_handle_code(callback_code);
+  HandleRef r;
+  r.kind = h.kind;
+  r.id = h.index;
+  if (h.kind == HandleCode::Predefined)
+    r.name = predefined_callback_names()[h.index];
+  return r;
+}
+
+Call resolve_call(const DecodedCall &coded, const CallContext &ctx) {
+  Call call;
+  call.function_id = coded.function_id;
+  call.function = coded.function;
+  call.thread = coded.thread_id;
+  call.return_code = coded.return_code;
+  call.coded = &coded;
+  if (!coded.function)
+    return call;
+  call.args.reserve(coded.params.size());
+  for (size_t i = 0; i < coded.params.size() && i < coded.function->nparams; ++i) {
+    const DecodedParam &d = coded.params[i];
+    CallArg a;
+    a.param = &coded.function->params[i];
+    a.has_in = d.has_in;
+    a.has_out = d.has_out;
+    if (d.has_in)
+      a.in = resolve_value(coded, i, d.in, ctx);
+    if (d.has_out)
+      a.out = resolve_value(coded, i, d.out, ctx);
+    call.args.push_back(std::move(a));
+  }
+  return call;
+}
+
+} // namespace pilgrim
