@@ -88,6 +88,9 @@ DecodedElement decode_element(ByteReader &r, const ParamInfo &p,
     case sig::kStatusCountOnly:
       e.status.count_bytes = r.svarint();
       break;
+    case sig::kStatusSourceKept:
+      e.status.source_code = r.varint();
+      break;
     default:
       r.fail_at("unknown status kind " + std::to_string(e.status.kind), at);
     }
@@ -246,6 +249,13 @@ HandleCode decode_handle_code(uint64_t code) {
   if (code & 1)
     return {HandleCode::Predefined, (code - 1) / 2};
   return {HandleCode::User, (code - 2) / 2};
+}
+
+bool kept_sources(const DecodedValue &v) {
+  for (const DecodedElement &e : v.elements)
+    if (e.status.kind == sig::kStatusSourceKept)
+      return true;
+  return false;
 }
 
 } // namespace pilgrim
