@@ -523,20 +523,21 @@ inline std::string send_sig(int64_t offset, uint64_t comm) {
 }
 
 // MPI_Waitall(1, [req#0]->[MPI_REQUEST_NULL], [{source=self`offset`, tag=0,
-// count=4}]).
-inline std::string waitall_one_sig(int64_t source_offset) {
-  return SigBuilder("MPI_Waitall")
-      .i(1)
+// count=4}]); `kept`: MPI_STATUSES_IGNORE with the sender kept (format
+// version 5), MPI_STATUSES_IGNORE[{source=self`offset`}].
+inline std::string waitall_one_sig(int64_t source_offset, bool kept = false) {
+  SigBuilder b("MPI_Waitall");
+  b.i(1)
       .arr(1)
       .v(sig::handle_user(0))
       .arr(1)
       .v(sig::kHandleNull)
       .arr(1)
-      .v(sig::kStatusFull)
-      .v(sig::rank_relative(source_offset))
-      .v(sig::tag_value(0))
-      .i(4)
-      .done();
+      .v(kept ? sig::kStatusSourceKept : sig::kStatusFull)
+      .v(sig::rank_relative(source_offset));
+  if (!kept)
+    b.v(sig::tag_value(0)).i(4);
+  return b.done();
 }
 
 // A rank of a run that reuses communicator and window ids: a split with
