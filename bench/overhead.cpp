@@ -3,6 +3,12 @@
 // difference is the time the tracer adds per intercepted call.
 //   overhead comm_rank N      N calls of MPI_Comm_rank
 //   overhead pingpong N       N/3 rounds of Isend+Irecv+Waitall (8 bytes) between 2 ranks
+// and, on each rank alone (a message to itself, so that no call waits and an
+// instruction count is the same run to run; bench/kept_senders.sh):
+//   overhead self_recv N      N/3 rounds of Isend + Recv(from itself, MPI_STATUS_IGNORE) + Wait
+//   overhead self_recv_any N  the same with Recv(MPI_ANY_SOURCE, MPI_STATUS_IGNORE)
+//   overhead self_waitall_any N  N/3 rounds of Irecv(MPI_ANY_SOURCE) + Isend +
+//                                Waitall(MPI_STATUSES_IGNORE)
 // Prints "<mode> ns_per_call <value>" from rank 0.
 #include <mpi.h>
 
@@ -18,7 +24,8 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (argc != 3) {
     if (rank == 0)
-      std::fprintf(stderr, "usage: overhead comm_rank|pingpong N\n");
+      std::fprintf(stderr, "usage: overhead comm_rank|pingpong|self_recv|self_recv_any|"
+                           "self_waitall_any N\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   const bool pingpong = std::strcmp(argv[1], "pingpong") == 0;
@@ -26,7 +33,29 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD);
   auto t0 = std::chrono::steady_clock::now();
   long calls = 0;
-  if (!pingpong) {
+  const bool self_recv = std::strcmp(argv[1], "self_recv") == 0;
+  const bool self_recv_any = std::strcmp(argv[1], "self_recv_any") == 0;
+  if (self_recv || self_recv_any || std::strcmp(argv[1], "self_waitall_any") == 0) {
+    double out = rank, in = -1;
+    MPI_Request req[2];
+    for (long i = 0; i < n / 3; ++i) {
+      if (self_recv || self_recv_any) {
+        MPI_Isend(&out, 1, MPI_DOUBLE, rank, 0, MPI_COMM_WORLD, &req[0]);
+        MPI_Recv(&in, 1, MPI_DOUBLE, self_recv ? rank : MPI_ANY_SOURCE, 0, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        MPI_Wait(&req[0], MPI_STATUS_IGNORE);
+      } else {
+        MPI_Irecv(&in, 1, MPI_DOUBLE, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &req[0]);
+        MPI_Isend(&out, 1, MPI_DOUBLE, rank, 0, MPI_COMM_WORLD, &req[1]);
+        MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+      }
+      if (in != rank) {
+        std::fprintf(stderr, "overhead: wrong value received\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+      }
+    }
+    calls = 3 * (n / 3);
+  } else if (!pingpong) {
     int r = 0;
     for (long i = 0; i < n; ++i)
       MPI_Comm_rank(MPI_COMM_WORLD, &r);
@@ -47,7 +76,8 @@ int main(int argc, char **argv) {
     calls = 3 * (n / 3);
   }
   auto t1 = std::chrono::steady_clock::now();
-  double ns = std::chrono::duration<double, std::nano>(t1 - t0).count() / static_cast<double>(calls);
+  double ns =
+      std::chrono::duration<double, std::nano>(t1 - t0).count() / static_cast<double>(calls);
   double worst = 0;
   MPI_Reduce(&ns, &worst, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
   if (rank == 0)

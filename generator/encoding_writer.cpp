@@ -297,6 +297,27 @@ public:
       if (s.dir == Direction::In || s.dir == Direction::InOut || s.role == Role::Buffer)
         value_line(i, false);
     }
+    for (size_t i = 0; i < f_.params.size(); ++i)
+      if (is_param(i))
+        keep_source_line(i);
+  }
+
+  // A status MPI may write a wildcard receive's sender into: where the
+  // application passed MPI_STATUS_IGNORE, the tracer passes its own (call.h,
+  // keep_source), so that the trace keeps the sender. Only statuses that
+  // status_ctx resolves through the call's source or a completed request.
+  void keep_source_line(size_t i) {
+    const SidecarParam &s = side(i);
+    if (s.role != Role::Status || s.dir != Direction::Out)
+      return;
+    const std::string &n = s.name;
+    const int req = find_request_use(), src = find_last(Role::Rank), tag = find_last(Role::Tag),
+              comm = find_comm();
+    if (req >= 0 && find_file() < 0) {
+      line(n + " = c_.keep_sources" + std::string(s.len ? "_array(" : "(") + n + ");");
+    } else if (req < 0 && find_file() < 0 && src >= 0 && tag >= 0 && comm >= 0 && !s.len) {
+      line(n + " = c_.keep_source(" + n + ", " + name(src) + ");");
+    }
   }
 
   void epilogue() {

@@ -298,7 +298,7 @@ std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t c
         const ParamInfo &pi = call.function->params[q];
         const DecodedParam &dp = call.params[q];
         if (pi.role == Role::Status && dp.has_out && !dp.out.null && dp.out.elements.size() == 1 &&
-            dp.out.elements[0].status.kind == sig::kStatusFull)
+            dp.out.elements[0].status.has_source())
           return status_source(call, dp.out.elements[0].status.source_code);
       }
       // An MPI_Irecv: the source its completion recorded, on each rank.
@@ -673,7 +673,7 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
     case Role::Status: {
       if (pi.flags & kFlagArray) {
         const DecodedValue *v = out ? out : in;
-        if (!v || v->null) {
+        if (!v || v->null || kept_sources(*v)) {
           args.push_back("MPI_STATUSES_IGNORE");
         } else {
           symbols_.statuses = std::max(
@@ -713,7 +713,7 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
         continue;
       }
       const DecodedValue *v = out ? out : in;
-      if (!v || v->elements.empty() || v->elements[0].status.kind == sig::kStatusIgnored) {
+      if (!v || v->elements.empty() || v->elements[0].status.ignored()) {
         args.push_back("MPI_STATUS_IGNORE");
       } else {
         symbols_.status = true;

@@ -160,7 +160,7 @@ std::map<uint64_t, std::vector<int64_t>> irecv_sources(const Trace &trace,
         // the request's communicator, here MPI_COMM_WORLD (in versions 1
         // and 2 always MPI_COMM_WORLD; docs/FORMAT.md §8.3).
         int64_t source = kNoSource;
-        if (d.second && d.second->kind == sig::kStatusFull) {
+        if (d.second && d.second->has_source()) {
           const RankCode rc = decode_rank_code(d.second->source_code);
           if (rc.kind == RankCode::Relative)
             source = static_cast<int64_t>(rank) + rc.value;

@@ -496,9 +496,13 @@ void Call::callback(const void *fn, const char *type) {
 
 // --- statuses --------------------------------------------------------------------
 
-void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool completed) {
+void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool completed,
+                      bool ignored) {
+  // `ignored`: `st` is the tracer's own (keep_source), the application
+  // passed MPI_STATUS_IGNORE: kind 0, or kind 4 with a wildcard's sender.
+  const uint64_t empty = ignored ? sig::kStatusIgnored : sig::kStatusEmpty;
   if (!completed) {
-    buf().put_varint(1);
+    buf().put_varint(empty);
     return;
   }
   ReqInfo info;
@@ -514,16 +518,16 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
   default:
     if (slot < 0 || static_cast<size_t>(slot) >= ts_->slots.size() ||
         ts_->slots[static_cast<size_t>(slot)].entry == RequestRegistry::kNone) {
-      buf().put_varint(1); // an inactive request: an empty status
+      buf().put_varint(empty); // an inactive request: an empty status
       return;
     }
     info = ts_->slots[static_cast<size_t>(slot)].info;
-    if (info.is_file) {
+    if (info.is_file && !ignored) {
       status_count_only(st); // a nonblocking file operation's completion
       return;
     }
     if (!info.is_p2p || !info.receive) {
-      buf().put_varint(1); // sends and collectives: nothing to keep
+      buf().put_varint(empty); // sends and collectives: nothing to keep
       return;
     }
   }
@@ -535,24 +539,34 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
   // to its rank in MPI_COMM_WORLD.
   if (ctx.mode == StatusCtx::None)
     info.ctx = comm_ctx(MPI_COMM_WORLD);
+  if (ignored) {
+    if (info.is_p2p && info.peer == MPI_ANY_SOURCE) {
+      buf().put_varint(sig::kStatusSourceKept);
+      rank(st->MPI_SOURCE, info.ctx, true);
+    } else {
+      buf().put_varint(sig::kStatusIgnored);
+    }
+    return;
+  }
   if (info.is_p2p && info.peer != MPI_ANY_SOURCE && info.tag != MPI_ANY_TAG) {
     status_count_only(st);
     return;
   }
-  buf().put_varint(2);
+  buf().put_varint(sig::kStatusFull);
   rank(st->MPI_SOURCE, info.ctx, true);
   tag(st->MPI_TAG);
   buf().put_zigzag(status_bytes(st));
 }
 
 void Call::status_count_only(const MPI_Status *st) {
-  buf().put_varint(3);
+  buf().put_varint(sig::kStatusCountOnly);
   buf().put_zigzag(status_bytes(st));
 }
 
 void Call::status(const MPI_Status *st, const StatusCtx &ctx) {
+  const bool ignored = st == private_status_;
   if (st == MPI_STATUS_IGNORE || !st) { // NULL: MPICH's MPI_STATUS_IGNORE is not NULL
-    buf().put_varint(0);
+    buf().put_varint(sig::kStatusIgnored);
     return;
   }
   bool completed = !(ctx.flag && *ctx.flag == 0);
@@ -562,7 +576,7 @@ void Call::status(const MPI_Status *st, const StatusCtx &ctx) {
     if (slot == MPI_UNDEFINED)
       completed = false;
   }
-  status_one(st, slot, ctx, completed);
+  status_one(st, slot, ctx, completed, ignored);
 }
 
 void Call::statuses(const MPI_Status *st, int64_t n, const StatusCtx &ctx) {
@@ -570,13 +584,15 @@ void Call::statuses(const MPI_Status *st, int64_t n, const StatusCtx &ctx) {
     buf().put_varint(0);
     return;
   }
+  // The tracer's own statuses (keep_sources_array): kinds 0 and 4 only.
+  const bool ignored = private_array_ && st == ts_->private_statuses.data();
   bool completed = !(ctx.flag && *ctx.flag == 0);
   buf().put_varint(static_cast<uint64_t>(n) + 1);
   for (int64_t i = 0; i < n; ++i) {
     int slot = static_cast<int>(i);
     if (ctx.mode == StatusCtx::Indexed)
       slot = ctx.index ? ctx.index[i] : -1;
-    status_one(st + i, slot, ctx, completed);
+    status_one(st + i, slot, ctx, completed, ignored);
   }
 }
 

@@ -257,6 +257,25 @@ public:
   void status(const MPI_Status *st, const StatusCtx &ctx);
   void statuses(const MPI_Status *st, int64_t n, const StatusCtx &ctx);
 
+  // --- the matched sender behind MPI_STATUS_IGNORE (private_status.cpp) ------
+  // Where MPI should write a status: the application's `st`, or, when it
+  // passed MPI_STATUS_IGNORE to a receive that may match any sender, a
+  // status of the tracer's own, so that the trace keeps the sender
+  // (docs/FORMAT.md §8.3, Status kind 4). The application's memory is never
+  // written and it still sees MPI_STATUS_IGNORE's semantics.
+  // A receive or probe with source `source` in the call:
+  MPI_Status *keep_source(MPI_Status *st, int source) {
+    return st == MPI_STATUS_IGNORE && source == MPI_ANY_SOURCE ? private_status() : st;
+  }
+  // A completion of the requests requests_in listed (one status):
+  MPI_Status *keep_sources(MPI_Status *st) {
+    return st == MPI_STATUS_IGNORE && any_wildcard_slot() ? private_status() : st;
+  }
+  // A completion's array of statuses, one per request requests_in listed:
+  MPI_Status *keep_sources_array(MPI_Status *st) {
+    return st == MPI_STATUSES_IGNORE && any_wildcard_slot() ? private_statuses() : st;
+  }
+
 private:
   SignatureBuffer &buf();
   void handle_key_(HandleKind k, uint64_t key);
@@ -266,7 +285,11 @@ private:
   void note_comm(MPI_Comm c);
   void request_element(const MPI_Request *where, MPI_Request r);
   uint64_t buffer_code(const void *p); // the Buffer code; acquires the address
-  void status_one(const MPI_Status *st, int request_slot, const StatusCtx &ctx, bool completed);
+  void status_one(const MPI_Status *st, int request_slot, const StatusCtx &ctx, bool completed,
+                  bool ignored);
+  bool any_wildcard_slot() const;
+  MPI_Status *private_status();
+  MPI_Status *private_statuses();
   void status_count_only(const MPI_Status *st);
   static bool is_special_int_array(const int *p);
   void special_int_array(const int *p);
@@ -284,6 +307,8 @@ private:
   int64_t memory_bytes_ = 0;
   uint64_t new_anchor_ = 0; // an address this call pinned first (address_anchors.h)
   bool nested_ = false;
+  bool private_array_ = false;   // MPI writes the statuses into ts_->private_statuses
+  MPI_Status private_status_[1]; // MPI writes the status here (keep_source)
 };
 
 // --- helpers the generated length and root expressions use ---------------------

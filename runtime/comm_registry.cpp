@@ -1,5 +1,6 @@
 #include "comm_registry.h"
 
+#include "comm_membership.h"
 #include "handle_key.h"
 
 namespace pilgrim::rt {
@@ -87,7 +88,10 @@ void CommRegistry::set_encoded_id(MPI_Comm comm, uint64_t encoded) {
     return;
   CommFacts f = facts(comm);
   f.encoded_id = encoded;
+  const GroupHashes g = group_hashes(comm);
+  f.group = g.local;
+  f.remote_group = g.remote;
   history_.push_back(f);
 }
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

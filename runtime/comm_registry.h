@@ -18,7 +18,8 @@ struct CommFacts {
   uint64_t encoded_id = 0; // the comm's handle encoding, for the trace's comm table
   int rank = -1, size = 0, remote_size = -1;
   int indegree = -1, outdegree = -1, cart_dims = -1;
-  int cart = -1; // index of its grid in CommRegistry::cart(), -1 if none
+  int cart = -1;                        // index of its grid in CommRegistry::cart(), -1 if none
+  uint32_t group = 0, remote_group = 0; // history entries: the groups' hashes (comm_membership.h)
 };
 
 // The process grid of a Cartesian communicator, for Cartesian rank codes.
@@ -77,4 +78,4 @@ private:
   int world_rank_ = 0;
 };
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

@@ -1,5 +1,6 @@
 #include "id_agreement.h"
 
+#include "comm_membership.h"
 #include "generated_function_table.h"
 #include "handle_key.h"
 #include "recorder.h"
@@ -35,7 +36,13 @@ void put_varint(std::string &s, uint64_t v) {
   s.push_back(static_cast<char>(v));
 }
 
-}  // namespace
+void set_groups(CommFacts &f, MPI_Comm like) {
+  const GroupHashes g = group_hashes(like);
+  f.group = g.local;
+  f.remote_group = g.remote;
+}
+
+} // namespace
 
 void IdAgreements::init(Recorder &r) {
   r_ = &r;
@@ -147,8 +154,8 @@ uint32_t IdAgreements::agree_in_job(AgreedIdSet &ids, MPI_Comm comm, bool locked
   return id;
 }
 
-void IdAgreements::on_create(HandleKind k, uint64_t key, MPI_Comm parent, uint16_t fid,
-                             bool locked, SignatureBuffer &sig) {
+void IdAgreements::on_create(HandleKind k, uint64_t key, MPI_Comm parent, uint16_t fid, bool locked,
+                             SignatureBuffer &sig) {
   HandleRegistry &reg = r_->handles[static_cast<int>(k)];
   bool fixed = false;
   uint64_t enc = reg.encode_fixed(key, fixed);
@@ -208,6 +215,7 @@ void IdAgreements::start_idup(uint64_t key, MPI_Comm parent, SignatureBuffer &si
   p->serial = next_serial_++;
   p->facts = r_->comms.facts(parent);
   p->facts.key = key;
+  set_groups(p->facts, parent); // a dup has its parent's groups
   p->parent_code = parent_code;
   reg.agreed_ids().hold(p->snap, AgreedIdSet::kPendingCandidates, true);
   p->exchange.start(r_->private_comm(), idup_exchange_tag(parent_code, tag_ub_), world_rank_,
@@ -224,6 +232,7 @@ void IdAgreements::idup_alone(uint64_t key, MPI_Comm parent, SignatureBuffer &si
   HandleRegistry &reg = r_->handles[static_cast<int>(HandleKind::Comm)];
   CommFacts f = r_->comms.facts(parent);
   f.key = key;
+  set_groups(f, parent); // a dup has its parent's groups
   // An id the members agreed on stays agreed for a single member; a parent
   // numbered by this rank alone makes its copy this rank's own too.
   uint64_t unused = 0;
@@ -306,8 +315,7 @@ void IdAgreements::flush() {
       patched.append(h.sig, h.patch_at + 1, std::string::npos);
       h.sig.swap(patched);
     }
-    r_->record_committed(reinterpret_cast<const uint8_t *>(h.sig.data()), h.sig.size(), h.t0,
-                         h.t1);
+    r_->record_committed(reinterpret_cast<const uint8_t *>(h.sig.data()), h.sig.size(), h.t0, h.t1);
     ++held_front_;
   }
   if (held_front_ == held_.size()) {
@@ -334,4 +342,4 @@ size_t IdAgreements::memory_bytes() const {
   return m;
 }
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

@@ -11,11 +11,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <utility>
 #include <cstring>
 #include <ctime>
 #include <optional>
 #include <unistd.h>
+#include <utility>
 
 namespace pilgrim::rt {
 
@@ -27,7 +27,7 @@ Recorder &Recorder::create() {
 
 namespace {
 __attribute__((constructor)) void create_recorder_at_load() { Recorder::get(); }
-}  // namespace
+} // namespace
 
 Recorder::Recorder() {
   auto id_of = [](const char *name) -> uint16_t {
@@ -70,7 +70,7 @@ namespace {
   std::exit(1);
 }
 
-}  // namespace
+} // namespace
 
 void Recorder::on_init() {
   PMPI_Comm_dup(MPI_COMM_WORLD, &private_comm_);
@@ -178,8 +178,9 @@ void Recorder::record_committed(const uint8_t *sig, size_t n, int64_t t0, int64_
 
 size_t Recorder::memory_bytes() const {
   size_t m = cst_.memory_bytes() + stats_.capacity() * sizeof(SignatureStats) +
-             grammar_.memory_bytes() + requests.memory_bytes() + addresses.memory_bytes() + memory.memory_bytes() +
-             callbacks.memory_bytes() + comms.memory_bytes() + agreements.memory_bytes();
+             grammar_.memory_bytes() + requests.memory_bytes() + addresses.memory_bytes() +
+             memory.memory_bytes() + callbacks.memory_bytes() + comms.memory_bytes() +
+             agreements.memory_bytes();
   for (const auto &h : handles)
     m += h.memory_bytes();
   return m;
@@ -238,7 +239,7 @@ uint16_t function_id_of(std::string_view sig) {
   return static_cast<uint16_t>(v);
 }
 
-}  // namespace
+} // namespace
 
 void Recorder::write_trace() {
   RankTrace mine;
@@ -261,6 +262,8 @@ void Recorder::write_trace() {
     c.rank = f.rank;
     c.size = f.size;
     c.remote_size = f.remote_size;
+    c.group = f.group;
+    c.remote_group = f.remote_group;
     mine.comms.push_back(c);
   }
   // Which functions the trace uses: a bitmap OR-reduced over all ranks.
@@ -276,10 +279,9 @@ void Recorder::write_trace() {
   // Merge every rank's CST and grammar up a tree; rank 0 writes the result.
   const int64_t t_merge = monotonic_ns();
   ReductionStats reduction;
-  std::optional<MergedTrace> merged =
-      reduce_to_root(private_comm_, MergeState::of_rank(static_cast<uint32_t>(world_rank_),
-                                                        std::move(mine)),
-                     &reduction);
+  std::optional<MergedTrace> merged = reduce_to_root(
+      private_comm_, MergeState::of_rank(static_cast<uint32_t>(world_rank_), std::move(mine)),
+      &reduction);
   finalize_merge_ns_ = monotonic_ns() - t_merge;
   if (world_rank_ != 0)
     return;
@@ -326,8 +328,8 @@ void Recorder::print_summary() {
     if (f >= 0)
       counts[static_cast<size_t>(f)] += stats_[t].count;
   }
-  PMPI_Reduce(counts.data(), total.data(), static_cast<int>(counts.size()),
-              MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, private_comm_);
+  PMPI_Reduce(counts.data(), total.data(), static_cast<int>(counts.size()), MPI_UNSIGNED_LONG_LONG,
+              MPI_SUM, 0, private_comm_);
   unsigned long long mem = memory_bytes(), max_mem = 0;
   PMPI_Reduce(&mem, &max_mem, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, 0, private_comm_);
   long long merge_ns = finalize_merge_ns_, max_merge_ns = 0;
@@ -358,4 +360,4 @@ void Recorder::print_summary() {
   std::fflush(stdout);
 }
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

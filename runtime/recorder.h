@@ -39,6 +39,7 @@ struct ThreadState {
   uint32_t tid = 0;
   bool tid_assigned = false;
   std::vector<RequestSlot> slots;
+  std::vector<MPI_Status> private_statuses; // Call::keep_sources_array
   struct Deferred {
     const MPI_Request *where;
     ReqInfo info;
@@ -157,5 +158,4 @@ private:
   int world_rank_ = 0, world_size_ = 1;
 };
 
-
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

@@ -134,6 +134,9 @@ void append_status(std::string &out, const DecodedStatus &s, const RankBase &cal
     out += "{source=" + format_rank(s.source_code, caller_rank) +
            ", tag=" + format_tag(s.tag_code) + ", count=" + std::to_string(s.count_bytes) + "}";
     return;
+  case sig::kStatusSourceKept:
+    out += "MPI_STATUS_IGNORE{source=" + format_rank(s.source_code, caller_rank) + "}";
+    return;
   default:
     out += "{count=" + std::to_string(s.count_bytes) + "}";
     return;
@@ -294,6 +297,19 @@ void append_value(std::string &out, const DecodedCall &call, size_t param, const
     if (v.elements.empty())
       return;
     append_element(out, p, v.elements[0], caller_rank);
+    return;
+  }
+  if (p.role == Role::Status && kept_sources(v)) {
+    // MPI_STATUSES_IGNORE, with the senders of the wildcard receives kept.
+    out += "MPI_STATUSES_IGNORE[";
+    for (size_t i = 0; i < v.elements.size(); ++i) {
+      const DecodedStatus &s = v.elements[i].status;
+      out += i ? ", " : "";
+      out += s.kind == sig::kStatusSourceKept
+                 ? "{source=" + format_rank(s.source_code, base_of(i)) + "}"
+                 : std::string("{}");
+    }
+    out += ']';
     return;
   }
   const bool rows = (p.flags & kFlagMatrix3) != 0;

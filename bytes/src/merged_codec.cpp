@@ -4,6 +4,7 @@
 #include <map>
 
 #include "pilgrim/byte_io.h"
+#include "pilgrim/file_layout.h"
 #include "pilgrim/grammar_checks.h"
 #include "pilgrim/rank_sets.h"
 #include "pilgrim/rule_codec.h"
@@ -130,7 +131,7 @@ std::vector<RankRange> parse_rank_map(std::string_view bytes, uint32_t nranks) {
   return merged;
 }
 
-std::string encode_rank_comms(const std::vector<RankComms> &comms) {
+std::string encode_rank_comms(const std::vector<RankComms> &comms, uint16_t version) {
   // Tables with ranks as offsets from the world rank: ranks whose tables
   // then agree (a dup or a Cart_create of MPI_COMM_WORLD: offset 0) share
   // one entry, with their ranks as boxes.
@@ -144,6 +145,10 @@ std::string encode_rank_comms(const std::vector<RankComms> &comms) {
       t.svarint(static_cast<int64_t>(c.rank) - static_cast<int64_t>(rc.rank));
       t.svarint(c.size);
       t.svarint(c.remote_size);
+      if (version >= kFirstMembershipVersion) {
+        t.varint(c.group);
+        t.varint(c.remote_group);
+      }
     }
     Runs &runs = groups[table];
     if (!runs.empty() && static_cast<uint64_t>(runs.back().first) + runs.back().second == rc.rank)
@@ -164,7 +169,7 @@ std::string encode_rank_comms(const std::vector<RankComms> &comms) {
   return out;
 }
 
-std::vector<RankComms> parse_rank_comms(std::string_view bytes, uint32_t nranks) {
+std::vector<RankComms> parse_rank_comms(std::string_view bytes, uint32_t nranks, uint16_t version) {
   ByteReader r(bytes);
   const uint64_t ngroups = r.count(2, "communicator table count");
   std::vector<RankComms> out;
@@ -180,6 +185,11 @@ std::vector<RankComms> parse_rank_comms(std::string_view bytes, uint32_t nranks)
       offsets.push_back(r.svarint());
       c.size = r.svarint32("communicator size");
       c.remote_size = r.svarint32("communicator remote size");
+      if (version >= kFirstMembershipVersion) {
+        c.group = static_cast<uint32_t>(r.varint_max(UINT32_MAX, "communicator group"));
+        c.remote_group =
+            static_cast<uint32_t>(r.varint_max(UINT32_MAX, "communicator remote group"));
+      }
       table.push_back(c);
     }
     const uint64_t nboxes = r.count(2, "rank set count");

@@ -88,6 +88,9 @@ DecodedElement decode_element(ByteReader &r, const ParamInfo &p,
     case sig::kStatusCountOnly:
       e.status.count_bytes = r.svarint();
       break;
+    case sig::kStatusSourceKept:
+      e.status.source_code = r.varint();
+      break;
     default:
       r.fail_at("unknown status kind " + std::to_string(e.status.kind), at);
     }
@@ -195,6 +198,13 @@ DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig,
 
 DecodedCall decode_signature(const Trace &trace, std::string_view sig) {
   return decode_signature([&trace](uint16_t id) { return trace.function(id); }, sig);
+}
+
+bool kept_sources(const DecodedValue &v) {
+  for (const DecodedElement &e : v.elements)
+    if (e.status.kind == sig::kStatusSourceKept)
+      return true;
+  return false;
 }
 
 } // namespace pilgrim

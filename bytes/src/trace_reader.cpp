@@ -130,8 +130,9 @@ void read_merged(const Container &c, const std::string &name, const Singles &at,
   parse(at.rank_map,
         [&](const std::string &p) { m.rank_map = parse_rank_map(p, trace.header.nranks); });
   if (at.rank_comms >= 0)
-    parse(at.rank_comms,
-          [&](const std::string &p) { m.comms = parse_rank_comms(p, trace.header.nranks); });
+    parse(at.rank_comms, [&](const std::string &p) {
+      m.comms = parse_rank_comms(p, trace.header.nranks, trace.header.version);
+    });
   try {
     check_merged(m, trace.header.nranks);
   } catch (const TraceError &e) {

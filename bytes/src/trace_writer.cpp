@@ -40,11 +40,20 @@ struct TraceWriter::Impl {
   std::unique_ptr<ContainerWriter> container;
   bool finished = false;
 
+  // The merged layout's version (WriteOptions::format_version).
+  uint16_t version() const {
+    return options.format_version ? options.format_version : kFormatVersion;
+  }
+
   void start(const TraceHeader &h, const std::vector<const FunctionInfo *> &used,
              const WriteOptions &o) {
     header = h;
     header.version = 0; // set by finish() from what was added
     options = o;
+    if (o.format_version != 0 && (o.format_version < 2 || o.format_version > kFormatVersion))
+      throw TraceError("the merged writer writes format versions 2 to " +
+                       std::to_string(kFormatVersion) + ", not " +
+                       std::to_string(o.format_version));
     functions = used;
     const std::string functions_payload = encode_function_table(used); // validates
     for (const FunctionInfo *f : used)
@@ -200,24 +209,23 @@ void TraceWriter::add_merged(const MergedTrace &m) {
   const int level =
       w.options.compression_level > 0 ? w.options.compression_level : kSmallSectionLevel;
   auto add = [&](SectionType type, const std::string &payload) {
-    w.container->add_section(static_cast<uint16_t>(type), kNoRank, kSectionCritical, payload,
-                             payload.size() <= kHighLevelBudget
-                                 ? level
-                                 : default_compression_level(payload.size()));
+    w.container->add_section(
+        static_cast<uint16_t>(type), kNoRank, kSectionCritical, payload,
+        payload.size() <= kHighLevelBudget ? level : default_compression_level(payload.size()));
   };
   add(SectionType::MergedCst, encode_merged_cst(m.cst));
   add(SectionType::MergedGrammar, encode_merged_grammar(m.rules, m.roots));
   add(SectionType::RankGrammarMap, encode_rank_map(m.rank_map));
   if (!m.comms.empty())
-    add(SectionType::RankComms, encode_rank_comms(m.comms));
+    add(SectionType::RankComms, encode_rank_comms(m.comms, w.version()));
   if (has_timing(m.cst)) {
     // Timing kinds refer to the counts a reader derives: derive them here too.
     MergedTrace counted = m;
     derive_counts(counted);
     // Stored, so the file's size does not depend on the times measured.
     const std::string timing = serialize_timing(counted.cst);
-    w.container->add_encoded_section(static_cast<uint16_t>(SectionType::MergedTiming), kNoRank,
-                                     0, static_cast<uint8_t>(SectionCodec::Stored), timing,
+    w.container->add_encoded_section(static_cast<uint16_t>(SectionType::MergedTiming), kNoRank, 0,
+                                     static_cast<uint8_t>(SectionCodec::Stored), timing,
                                      timing.size());
   }
   w.merged_added = true;
@@ -228,7 +236,7 @@ void TraceWriter::finish() {
   if (w.finished)
     return;
   if (w.merged_added) {
-    w.container->set_version(kFormatVersion);
+    w.container->set_version(w.version());
   } else if (w.ranks_added != w.header.nranks) {
     for (uint32_t r = 0; r < w.header.nranks; ++r)
       if (!w.have_rank[r])

@@ -8,11 +8,26 @@ namespace pilgrim {
 
 namespace {
 
+// A communicator and its groups (put_comm is the version-1 RANK section's,
+// which has no groups).
+void put_comm_groups(ByteWriter &w, const CommInfo &c) {
+  put_comm(w, c);
+  w.varint(c.group);
+  w.varint(c.remote_group);
+}
+
+CommInfo get_comm_groups(ByteReader &r) {
+  CommInfo c = get_comm(r);
+  c.group = static_cast<uint32_t>(r.varint_max(UINT32_MAX, "communicator group"));
+  c.remote_group = static_cast<uint32_t>(r.varint_max(UINT32_MAX, "communicator remote group"));
+  return c;
+}
+
 std::string table_key(const std::vector<CommInfo> &table) {
   std::string key;
   ByteWriter w(key);
   for (const CommInfo &c : table)
-    put_comm(w, c);
+    put_comm_groups(w, c);
   return key;
 }
 
@@ -47,7 +62,7 @@ void CommTables::serialize(ByteWriter &w) const {
   for (const auto &table : tables_) {
     w.varint(table.size());
     for (const CommInfo &c : table)
-      put_comm(w, c);
+      put_comm_groups(w, c);
   }
   put_rank_ranges(w, ranges_);
 }
@@ -59,7 +74,7 @@ CommTables CommTables::parse(ByteReader &r) {
     const uint64_t n = r.count(4, "communicator count");
     std::vector<CommInfo> table;
     for (uint64_t k = 0; k < n; ++k)
-      table.push_back(get_comm(r));
+      table.push_back(get_comm_groups(r));
     if (s.intern(table) != i)
       r.fail("communicator table " + std::to_string(i) + " appears twice");
   }

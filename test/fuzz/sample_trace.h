@@ -523,20 +523,21 @@ inline std::string send_sig(int64_t offset, uint64_t comm) {
 }
 
 // MPI_Waitall(1, [req#0]->[MPI_REQUEST_NULL], [{source=self`offset`, tag=0,
-// count=4}]).
-inline std::string waitall_one_sig(int64_t source_offset) {
-  return SigBuilder("MPI_Waitall")
-      .i(1)
+// count=4}]); `kept`: MPI_STATUSES_IGNORE with the sender kept (format
+// version 5), MPI_STATUSES_IGNORE[{source=self`offset`}].
+inline std::string waitall_one_sig(int64_t source_offset, bool kept = false) {
+  SigBuilder b("MPI_Waitall");
+  b.i(1)
       .arr(1)
       .v(sig::handle_user(0))
       .arr(1)
       .v(sig::kHandleNull)
       .arr(1)
-      .v(sig::kStatusFull)
-      .v(sig::rank_relative(source_offset))
-      .v(sig::tag_value(0))
-      .i(4)
-      .done();
+      .v(kept ? sig::kStatusSourceKept : sig::kStatusFull)
+      .v(sig::rank_relative(source_offset));
+  if (!kept)
+    b.v(sig::tag_value(0)).i(4);
+  return b.done();
 }
 
 // A rank of a run that reuses communicator and window ids: a split with
@@ -573,7 +574,8 @@ inline RankTrace comm_reuse_rank(int rank, int nranks) {
 
 // `bytes` (a whole file) relabelled as format version `version`: header
 // bytes 8..9 and the header's CRC change, nothing else. Only for versions
-// whose layout is the one the bytes were written in (2 to 4 share one).
+// whose layout is the one the bytes were written in (to write an older
+// version's layout, WriteOptions::format_version).
 inline std::string with_version(std::string bytes, uint16_t version) {
   bytes[8] = static_cast<char>(version & 0xff);
   bytes[9] = static_cast<char>(version >> 8);
@@ -583,8 +585,8 @@ inline std::string with_version(std::string bytes, uint16_t version) {
   return bytes;
 }
 
-// The comm_reuse ranks as a merged trace of format version `version` (2 or
-// 3: the same bytes but for the header's version).
+// The comm_reuse ranks as a merged trace of format version `version` (2 to
+// 5; 2 to 4 the same bytes but for the header's version).
 inline std::string comm_reuse_trace_bytes(int nranks, uint16_t version) {
   std::vector<RankTrace> ranks;
   for (int r = 0; r < nranks; ++r)
@@ -594,8 +596,9 @@ inline std::string comm_reuse_trace_bytes(int nranks, uint16_t version) {
   for (const char *n : {"MPI_Send", "MPI_Irecv", "MPI_Waitall", "MPI_Comm_split", "MPI_Comm_free",
                         "MPI_Win_create", "MPI_Put"})
     functions.push_back(&function(n));
-  return with_version(
-      write_merged_trace_to_memory(h, functions, merged_from_ranks(std::move(ranks))), version);
+  WriteOptions o;
+  o.format_version = version;
+  return write_merged_trace_to_memory(h, functions, merged_from_ranks(std::move(ranks)), o);
 }
 
 // MPI_Type_create_hindexed(3, [1, 2, 1], [ptr#0, ptr#0+8, 16], MPI_INT,

@@ -133,6 +133,7 @@ TEST(FormatDocExamples, TwoRankVersion4File) {
   m.rank_map = {RankRange{0, 2, 0}};
   WriteOptions stored; // every byte explainable: no zstd
   stored.compress = false;
+  stored.format_version = 4; // the example is of version 4 (version 5 differs only in byte 8)
   const std::string file =
       write_merged_trace_to_memory(example_header(2), {&kBarrier, &kCommRank}, m, stored);
   expect_doc_shows("v4-two-ranks", file);

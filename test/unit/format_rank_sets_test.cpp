@@ -6,6 +6,7 @@
 #include <map>
 #include <random>
 
+#include "pilgrim/file_layout.h"
 #include "pilgrim/merged_codec.h"
 #include "pilgrim/rank_sets.h"
 #include "pilgrim/trace_error.h"
@@ -72,16 +73,18 @@ TEST(RankSets, CommunicatorTablesRoundTripAndShare) {
   std::vector<RankComms> comms;
   for (uint32_t r = 0; r < 1000; ++r)
     if (r % 5 != 3)
-      comms.push_back(RankComms{r, {CommInfo{0, static_cast<int32_t>(r), 1000, -1},
-                                    CommInfo{1, static_cast<int32_t>(r), 1000, -1}}});
-  const std::string b = encode_rank_comms(comms);
-  EXPECT_EQ(parse_rank_comms(b, 1000), comms);
+      comms.push_back(RankComms{r,
+                                {CommInfo{0, static_cast<int32_t>(r), 1000, -1},
+                                 CommInfo{1, static_cast<int32_t>(r), 1000, -1}}});
+  const std::string b = encode_rank_comms(comms, kFormatVersion);
+  EXPECT_EQ(parse_rank_comms(b, 1000, kFormatVersion), comms);
   EXPECT_LT(b.size(), 40u);
   // Rows of a split: one table per row (offset -row start), still round-trips.
   comms.clear();
   for (uint32_t r = 0; r < 1000; ++r)
     comms.push_back(RankComms{r, {CommInfo{2, static_cast<int32_t>(r % 10), 10, -1}}});
-  EXPECT_EQ(parse_rank_comms(encode_rank_comms(comms), 1000), comms);
+  EXPECT_EQ(parse_rank_comms(encode_rank_comms(comms, kFormatVersion), 1000, kFormatVersion),
+            comms);
 }
 
 TEST(RankSets, MalformedSetsAreErrors) {

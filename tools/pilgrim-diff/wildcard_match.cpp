@@ -67,6 +67,13 @@ bool relaxed_status_equal(const DecodedStatus &x, const DecodedStatus &y, Wildca
   const bool count_x = x.kind == sig::kStatusCountOnly, count_y = y.kind == sig::kStatusCountOnly;
   if ((full_x && count_y) || (count_x && full_y)) // a --deterministic proxy: the same message
     return x.count_bytes == y.count_bytes;
+  // MPI_STATUS_IGNORE: a --deterministic proxy receives from the kept sender
+  // without a wildcard (kind 0); two wildcards may match different senders.
+  const bool kept_x = x.kind == sig::kStatusSourceKept, kept_y = y.kind == sig::kStatusSourceKept;
+  if ((kept_x && y.kind == sig::kStatusIgnored) || (x.kind == sig::kStatusIgnored && kept_y))
+    return true;
+  if (kept_x && kept_y)
+    return w.source;
   if (!full_x || !full_y || !w.any())
     return false;
   return (x.source_code == y.source_code || w.source) && (x.tag_code == y.tag_code || w.tag);
@@ -115,7 +122,13 @@ void WildcardTracker::apply(const DecodedCall &call) {
 bool relaxed_statuses_equal(const DecodedCall &a, const DecodedCall &b, size_t param,
                             const WildcardTracker &wa, const WildcardTracker &wb) {
   const DecodedValue *va = a.params[param].any(), *vb = b.params[param].any();
-  if (!va || !vb || va->null != vb->null || va->elements.size() != vb->elements.size())
+  if (!va || !vb)
+    return false;
+  // MPI_STATUSES_IGNORE with kept senders, and a --deterministic proxy's
+  // MPI_STATUSES_IGNORE, whose receives name their senders.
+  if ((va->null && kept_sources(*vb)) || (vb->null && kept_sources(*va)))
+    return true;
+  if (va->null != vb->null || va->elements.size() != vb->elements.size())
     return false;
   for (size_t i = 0; i < va->elements.size(); ++i) {
     const Wildcards w = wa.of_status(a, param, i) | wb.of_status(b, param, i);

@@ -7,7 +7,7 @@ namespace pilgrim::dump {
 namespace {
 
 const char kUsage[] =
-    "Usage: pilgrim-dump [--rank R] [--grammar] [--stats] TRACE\n"
+    "Usage: pilgrim-dump [--rank R] [--grammar] [--stats] [--comms] TRACE\n"
     "\n"
     "Prints a Pilgrim trace as text: a header block, then every call of every rank\n"
     "in order, one line per call, with all its arguments.\n"
@@ -17,6 +17,8 @@ const char kUsage[] =
     "  --grammar    print each rank's call signature table and grammar rules\n"
     "               instead of the call listing\n"
     "  --stats      print per-function statistics (calls, bytes, durations)\n"
+    "               instead of the call listing\n"
+    "  --comms      list every communicator with its members as world ranks\n"
     "               instead of the call listing\n"
     "  --help       show this help and exit\n"
     "  --version    show the version and exit\n"
@@ -31,6 +33,7 @@ cli::CommandLine command_line(DumpOptions &o) {
   c.integer({"--rank"}, "a non-negative integer", 0, 0xffffffffull, o.rank)
       .flag({"--grammar"}, o.grammar)
       .flag({"--stats"}, o.stats)
+      .flag({"--comms"}, o.comms)
       .operands({&o.trace_path}, "no trace file given", "more than one trace given");
   return c;
 }

@@ -13,6 +13,7 @@ struct DumpOptions {
   int64_t rank = -1; // -1: all ranks
   bool grammar = false;
   bool stats = false;
+  bool comms = false;
 };
 
 // pilgrim-dump's options, bound to o.

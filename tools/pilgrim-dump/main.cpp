@@ -4,6 +4,7 @@
 #include <string>
 
 #include "call_listing.h"
+#include "comm_listing.h"
 #include "dump_options.h"
 #include "grammar_listing.h"
 #include "header_block.h"
@@ -43,7 +44,9 @@ int run(const pilgrim::dump::DumpOptions &o) {
   }
   if (o.stats)
     print_stats(out, trace, calls, o.rank);
-  if (!o.grammar && !o.stats)
+  if (o.comms)
+    print_comms(out, trace, o.rank);
+  if (!o.grammar && !o.stats && !o.comms)
     for (uint32_t r = first; r < last; ++r)
       print_calls(out, trace, calls, r);
   out.flush();

@@ -33,8 +33,10 @@ std::vector<RankRange> parse_rank_map(std::string_view bytes, uint32_t nranks);
 
 // Communicator tables with ranks relative to the world rank, each distinct
 // table once with the boxes of ranks that have it; parsed back per rank.
-std::string encode_rank_comms(const std::vector<RankComms> &comms);
-std::vector<RankComms> parse_rank_comms(std::string_view bytes, uint32_t nranks);
+// `version`: the layout to write (groups from version 5 on).
+std::string encode_rank_comms(const std::vector<RankComms> &comms, uint16_t version);
+// `version`: the file's format version (groups are stored from version 5 on).
+std::vector<RankComms> parse_rank_comms(std::string_view bytes, uint32_t nranks, uint16_t version);
 
 // Throws TraceError unless: every terminal < cst size, rule references and
 // roots exist, the rules are acyclic, the rank map is sorted, gap-free and

@@ -16,10 +16,14 @@
 namespace pilgrim {
 
 struct DecodedStatus {
-  uint64_t kind = 0;        // sig::kStatusIgnored / Empty / Full / CountOnly
-  uint64_t source_code = 0; // Full: rank-coded source
+  uint64_t kind = 0;        // sig::kStatusIgnored / Empty / Full / CountOnly / SourceKept
+  uint64_t source_code = 0; // Full, SourceKept: rank-coded source
   uint64_t tag_code = 0;    // Full: tag-coded tag
   int64_t count_bytes = 0;  // Full, CountOnly
+  // Whether it holds the sender (kinds Full and SourceKept).
+  bool has_source() const { return kind == 2 || kind == 4; }
+  // Whether the application passed MPI_STATUS_IGNORE (kinds Ignored and SourceKept).
+  bool ignored() const { return kind == 0 || kind == 4; }
 };
 
 struct DecodedElement {
@@ -40,6 +44,11 @@ struct DecodedValue {
   bool null = false;  // array prefix 0: NULL pointer / absent array / STATUSES_IGNORE
   std::vector<DecodedElement> elements; // Matrix3: 3 per row
 };
+
+// Whether a Status value is MPI_STATUSES_IGNORE with the senders of its
+// wildcard receives kept (format version 5): an array with an element of
+// kind 4 (sig::kStatusSourceKept), whose other elements are kind 0.
+bool kept_sources(const DecodedValue &v);
 
 struct DecodedParam {
   bool has_in = false;  // in_part: value before the call
@@ -70,7 +79,7 @@ struct PendingAddress {
 
 // Throws TraceError on malformed bytes: truncation, overlong varints,
 // an unknown function id, element counts larger than the bytes left,
-// unknown codes (e.g. a Status kind > 3), trailing bytes. The placeholder
+// unknown codes (e.g. a Status kind > 4), trailing bytes. The placeholder
 // Address code 1 is malformed too, unless `pending` is given: the runtime,
 // which resolves placeholders at MPI_Finalize, gets them listed there.
 DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig,

@@ -161,6 +161,9 @@ constexpr uint64_t kStatusIgnored = 0;   // MPI_STATUS_IGNORE
 constexpr uint64_t kStatusEmpty = 1;     // nothing worth keeping (e.g. completed send)
 constexpr uint64_t kStatusFull = 2;      // rank-coded source, tag-coded tag, svarint count
 constexpr uint64_t kStatusCountOnly = 3; // svarint count (source and tag known from the call)
+// MPI_STATUS_IGNORE passed to a wildcard receive, whose matched sender the
+// tracer kept in a status of its own: rank-coded source (format version 5).
+constexpr uint64_t kStatusSourceKept = 4;
 
 // --- Opaque: one byte -------------------------------------------------------
 

@@ -28,9 +28,15 @@ struct CommInfo {
   int32_t rank = 0;         // the rank's rank in the (local group of the) communicator
   int32_t size = 0;         // local group size
   int32_t remote_size = -1; // remote group size; -1 for an intracommunicator
+  // Which ranks are members (format version 5; 0 = not recorded): a hash of
+  // the world ranks of the (local / remote) group in rank order, the same on
+  // every member, so readers can tell the communicators that share an id
+  // apart (communicator_instances.h, docs/FORMAT.md §7.6).
+  uint32_t group = 0;
+  uint32_t remote_group = 0; // 0 for an intracommunicator
   friend bool operator==(const CommInfo &a, const CommInfo &b) {
     return a.comm_id == b.comm_id && a.rank == b.rank && a.size == b.size &&
-           a.remote_size == b.remote_size;
+           a.remote_size == b.remote_size && a.group == b.group && a.remote_group == b.remote_group;
   }
 };
 
@@ -66,11 +72,11 @@ struct RankComms {
 // start rule of each distinct grammar, and which ranks have which grammar.
 // Terminals index `cst`; rule references index `rules.rules`.
 struct MergedTrace {
-  std::vector<CstEntry> cst;     // counts and timing summed over all ranks
-  Grammar rules;                 // the shared rule pool (no designated start rule)
-  std::vector<uint64_t> roots;   // distinct grammar g's call sequence is rules[roots[g]]
+  std::vector<CstEntry> cst;       // counts and timing summed over all ranks
+  Grammar rules;                   // the shared rule pool (no designated start rule)
+  std::vector<uint64_t> roots;     // distinct grammar g's call sequence is rules[roots[g]]
   std::vector<RankRange> rank_map; // sorted, covering [0, nranks) without gaps
-  std::vector<RankComms> comms;  // sorted by rank, ranks without user communicators omitted
+  std::vector<RankComms> comms;    // sorted by rank, ranks without user communicators omitted
 
   // The grammar of `rank` (binary search in rank_map); throws TraceError if
   // the rank is not covered.

@@ -28,6 +28,11 @@ struct WriteOptions {
   // Also decode every CST signature against the function table before
   // writing (slower; catches encoder bugs at write time).
   bool verify_signatures = false;
+  // The merged writer: the format version to write, 2 to kFormatVersion (0:
+  // kFormatVersion). An older version gets its own layout (no communicator
+  // groups before 5); the caller's data must mean what that version means
+  // (tests and the fixtures of test/fixtures write older versions).
+  uint16_t format_version = 0;
 };
 
 class TraceWriter {
