@@ -217,23 +217,23 @@ TEST(FormatTraceFile, ChecksumMessagesNameTheSection) {
 
 TEST(FormatTraceFile, NewerVersionIsRejected) {
   std::string bytes = sample::ring_trace_bytes(1);
-  bytes[8] = 5;
+  bytes[8] = 6;
   EXPECT_EQ(error_of(bytes),
-            "t.pilgrim: format version 5 is newer than this reader (reads 1 to 4): update Pilgrim");
-  // Even when the rest of the header is unreadable (a v5 layout may differ).
+            "t.pilgrim: format version 6 is newer than this reader (reads 1 to 5): update Pilgrim");
+  // Even when the rest of the header is unreadable (a v6 layout may differ).
   EXPECT_EQ(error_of(bytes.substr(0, 10)),
-            "t.pilgrim: format version 5 is newer than this reader (reads 1 to 4): update Pilgrim");
+            "t.pilgrim: format version 6 is newer than this reader (reads 1 to 5): update Pilgrim");
   bytes[9] = 1; // the version is two bytes, little-endian
   EXPECT_EQ(
       error_of(bytes),
-      "t.pilgrim: format version 261 is newer than this reader (reads 1 to 4): update Pilgrim");
+      "t.pilgrim: format version 262 is newer than this reader (reads 1 to 5): update Pilgrim");
   bytes[9] = 0;
   bytes[8] = 0;
   fix_header_crc(bytes);
   EXPECT_EQ(error_of(bytes), "t.pilgrim: invalid format version 0");
 }
 
-TEST(FormatTraceFile, MergedTracesAreVersion4AndVersions3And2StillRead) {
+TEST(FormatTraceFile, MergedTracesAreVersion5AndVersions4To2StillRead) {
   std::vector<RankTrace> ranks;
   for (int r = 0; r < 3; ++r)
     ranks.push_back(sample::ring_rank(r));
@@ -241,21 +241,22 @@ TEST(FormatTraceFile, MergedTracesAreVersion4AndVersions3And2StillRead) {
   std::string bytes =
       write_merged_trace_to_memory(sample::ring_header(3), sample::ring_functions(), merged);
   // Version 3 changed the meaning of completion statuses, version 4 added
-  // role Address, tracer records and outputs absent when their flag is false (FORMAT.md §10); the
-  // layout is version 2's.
-  EXPECT_EQ(bytes[8], 4);
-  const Trace v4 = read_trace_from_memory(bytes, "t.pilgrim");
-  EXPECT_EQ(v4.header.version, 4u);
-  for (char older : {3, 2}) {
+  // role Address, tracer records and outputs absent when their flag is false,
+  // version 5 the range of records that are not MPI calls (FORMAT.md §10);
+  // the layout is version 2's.
+  EXPECT_EQ(bytes[8], 5);
+  const Trace current = read_trace_from_memory(bytes, "t.pilgrim");
+  EXPECT_EQ(current.header.version, 5u);
+  for (char older : {4, 3, 2}) {
     bytes[8] = older;
     fix_header_crc(bytes);
     const Trace t = read_trace_from_memory(bytes, "t.pilgrim");
     EXPECT_EQ(t.header.version, static_cast<uint16_t>(older));
-    EXPECT_EQ(t.merged.rank_map, v4.merged.rank_map);
-    EXPECT_EQ(t.merged.comms, v4.merged.comms);
-    ASSERT_EQ(t.merged.cst.size(), v4.merged.cst.size());
+    EXPECT_EQ(t.merged.rank_map, current.merged.rank_map);
+    EXPECT_EQ(t.merged.comms, current.merged.comms);
+    ASSERT_EQ(t.merged.cst.size(), current.merged.cst.size());
     for (size_t i = 0; i < t.merged.cst.size(); ++i)
-      EXPECT_EQ(t.merged.cst[i].signature, v4.merged.cst[i].signature);
+      EXPECT_EQ(t.merged.cst[i].signature, current.merged.cst[i].signature);
   }
 }
 
@@ -263,7 +264,7 @@ TEST(FormatTraceFile, MergedTracesAreVersion4AndVersions3And2StillRead) {
 // it is rejected, since an older reader would misread its signatures.
 TEST(FormatTraceFile, AddressRoleNeedsVersion4) {
   std::string bytes = sample::address_trace_bytes(2);
-  EXPECT_EQ(bytes[8], 4);
+  EXPECT_EQ(bytes[8], kFormatVersion);
   const Trace t = read_trace_from_memory(bytes, "t.pilgrim");
   for (const CstEntry &e : t.merged.cst)
     EXPECT_NO_THROW(decode_signature(t, e.signature));

@@ -14,10 +14,12 @@ constexpr char kTraceMagic[8] = {'P', 'I', 'L', 'G', 'R', 'I', 'M', '\0'};
 // written by the per-rank writer. Version 4 added role Address
 // (kFirstAddressVersion): older files must not use it; it also added tracer
 // records, outputs absent when their flag is false and kept keyval ids.
+// Version 5 gave the records that are not MPI calls one function-id range
+// (record_ranges.h) and added the datatype layout record.
 // Every change to the bytes bumps kFormatVersion, and the reader keeps
 // reading every version from kOldestFormatVersion on (docs/FORMAT.md §10;
 // test/fixtures holds a file of each).
-constexpr uint16_t kFormatVersion = 4;
+constexpr uint16_t kFormatVersion = 5;
 constexpr uint16_t kOldestFormatVersion = 1;
 constexpr uint16_t kFormatVersionPerRank = 1;
 constexpr uint16_t kFirstAddressVersion = 4;
