@@ -617,6 +617,22 @@ inline std::string comm_reuse_trace_bytes(int nranks, uint16_t version) {
 
 // MPI_Type_create_hindexed(3, [1, 2, 1], [ptr#0, ptr#0+8, 16], MPI_INT,
 // type#0): displacements of role Address (format version 4).
+// pilgrim_datatype_layout(datatype, size, lb=0, extent, true_lb,
+// true_extent): the tracer's fact of a datatype's layout (format version 5).
+inline std::string datatype_layout_sig(uint64_t type, int64_t size, int64_t extent, int64_t true_lb,
+                                       int64_t true_extent) {
+  return SigBuilder("pilgrim_datatype_layout")
+      .v(type)
+      .i(size)
+      .v(sig::kAddressValue)
+      .i(0)
+      .i(extent)
+      .v(sig::kAddressValue)
+      .i(true_lb)
+      .i(true_extent)
+      .done();
+}
+
 inline std::string hindexed_over_addresses_sig() {
   return SigBuilder("MPI_Type_create_hindexed")
       .i(3)

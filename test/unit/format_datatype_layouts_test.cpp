@@ -23,16 +23,7 @@ namespace s = sig;
 DecodedCall decode(const std::string &bytes) { return decode_signature(sample::lookup, bytes); }
 
 std::string layout_sig(uint64_t type, int64_t size, int64_t extent) {
-  return SigBuilder("pilgrim_datatype_layout")
-      .v(type)
-      .i(size)
-      .v(s::kAddressValue)
-      .i(0)
-      .i(extent)
-      .v(s::kAddressValue)
-      .i(4)
-      .i(extent - 4)
-      .done();
+  return sample::datatype_layout_sig(type, size, extent, 4, extent - 4);
 }
 
 std::string send_sig(uint64_t type, int64_t count) {

@@ -55,16 +55,7 @@ TEST(RecordLines, CommentsEveryRecordItDoesNotReplay) {
 }
 
 TEST(RecordLines, TheDatatypeLayoutIsNoCall) {
-  const std::string bytes = sample::SigBuilder("pilgrim_datatype_layout")
-                                .v(sig::handle_user(0))
-                                .i(16)
-                                .v(sig::kAddressValue)
-                                .i(0)
-                                .i(16)
-                                .v(sig::kAddressValue)
-                                .i(0)
-                                .i(16)
-                                .done();
+  const std::string bytes = sample::datatype_layout_sig(sig::handle_user(0), 16, 16, 0, 16);
   ProxySymbols symbols;
   const std::vector<std::string> lines = record_lines(
       decode_signature(sample::lookup, bytes),
