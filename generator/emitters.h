@@ -8,7 +8,8 @@
 
 namespace pilgrim::gen {
 
-// function_table.cpp: every wrapped function's row (pilgrim/function_table.h).
+// function_table.cpp: the row of every wrapped function and of every record
+// that is not an MPI call (pilgrim/function_table.h), sorted by id.
 void emit_function_table(const JoinResult &joined, std::ostream &out);
 
 // One PMPI wrapper per function; functions [begin, end) of joined.wrapped.
@@ -22,4 +23,4 @@ void emit_encoding_driver(const JoinResult &joined, std::ostream &out);
 void emit_coverage_report(const std::string &header_path, const HeaderModel &header,
                           const JoinResult &joined, std::ostream &out);
 
-}  // namespace pilgrim::gen
+} // namespace pilgrim::gen

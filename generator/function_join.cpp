@@ -76,6 +76,89 @@ int default_function_id(const std::string &name) {
   return 0x8000 | static_cast<int>(h % 0x7fff);
 }
 
+bool join_params(const HeaderFunction &hf, const SidecarFunction &sf, JoinedFunction &jf,
+                 std::vector<SidecarDiagnostic> &errors) {
+  bool ok = true;
+  for (size_t i = 0; i < sf.params.size(); ++i) {
+    const SidecarParam &sp = sf.params[i];
+    JoinedParam jp;
+    jp.sidecar = &sp;
+    auto fail = [&](const std::string &msg) {
+      errors.push_back({sp.loc, hf.name + "(" + sp.name + "): " + msg});
+      ok = false;
+    };
+    if (i == hf.params.size()) { // the "..." of a variadic function
+      if (sp.role != Role::Varargs)
+        fail("the header declares '...' here: use role varargs");
+      jf.params.push_back(std::move(jp));
+      continue;
+    }
+    const HeaderParam &hp = hf.params[i];
+    jp.header = &hp;
+    std::string msg = check_role(hp, sp);
+    if (!msg.empty()) {
+      fail(msg);
+      continue;
+    }
+    if (sp.dir != Direction::In && hp.pointer_depth == 0 && !hp.is_function)
+      fail(std::string("direction ") + direction_name(sp.dir) + " needs a pointer, header has '" +
+           hp.type + "'");
+    bool element_pointer =
+        hp.pointer_depth >= 1 && !pointer_is_the_value(sp.role) && sp.role != Role::Status;
+    if ((hp.is_array || hp.is_matrix3) && !sp.len && !pointer_is_the_value(sp.role))
+      fail("array parameter '" + hp.type + "' needs 'len'");
+    if (sp.len && hp.pointer_depth == 0)
+      fail("'len' given for a parameter that is not a pointer ('" + hp.type + "')");
+    if (hp.pointer_depth >= 1)
+      jp.flags |= kFlagPointer;
+    if (sp.len)
+      jp.flags |= kFlagArray;
+    if (hp.is_const)
+      jp.flags |= kFlagConst;
+    if (hp.is_matrix3)
+      jp.flags |= kFlagMatrix3;
+    if (sp.nullterm)
+      jp.flags |= kFlagNullTerminated;
+    if (sp.role == Role::Rank && sp.relative)
+      jp.flags |= kFlagRelative;
+    if (!sp.root.empty()) {
+      jp.flags |= kFlagRootOnly;
+      jp.ref3 = sf.param_index(sp.root);
+    }
+    (void)element_pointer;
+    if (sp.role == Role::Rank)
+      jp.ref = sf.param_index(sp.comm);
+    if (sp.role == Role::Buffer) {
+      jp.ref = sf.param_index(!sp.bytes.empty() ? sp.bytes : sp.count);
+      jp.ref2 = sp.datatype.empty() ? -1 : sf.param_index(sp.datatype);
+    }
+    if (!sp.flag.empty() && sp.role != Role::Status) {
+      jp.flags |= kFlagWhenFlag;
+      jp.ref = sf.param_index(sp.flag);
+    } else if (sp.role == Role::Pointer && !sp.bytes.empty())
+      jp.ref = sf.param_index(sp.bytes); // memory MPI allocated, this many bytes
+    if (sp.role == Role::Status && !sp.index.empty())
+      jp.ref = sf.param_index(sp.index);
+    if (sp.role == Role::Address && !sp.target.empty()) {
+      // A target displacement: the window (the target rank's `comm`) and the rank.
+      jp.ref2 = sf.param_index(sp.target);
+      jp.ref = sf.param_index(sf.params[static_cast<size_t>(jp.ref2)].comm);
+    }
+    if (sp.len) {
+      std::vector<std::string> names;
+      length_param_names(*sp.len, names);
+      for (const auto &n : names) {
+        const SidecarParam &ref = sf.params[sf.param_index(n)];
+        if (ref.dir == Direction::Out)
+          jp.flags |= kFlagLengthAfter;
+      }
+      jp.rpn = length_to_rpn(*sp.len, [&](const std::string &n) { return sf.param_index(n); });
+    }
+    jf.params.push_back(std::move(jp));
+  }
+  return ok;
+}
+
 JoinResult join(const HeaderModel &header, const SidecarSet &sidecars) {
   JoinResult r;
   std::set<std::string> in_header;
@@ -130,84 +213,7 @@ JoinResult join(const HeaderModel &header, const SidecarSet &sidecars) {
     jf.header = &hf;
     jf.sidecar = sf;
     jf.defaulted = defaulted;
-    bool ok = true;
-    for (size_t i = 0; i < sf->params.size(); ++i) {
-      const SidecarParam &sp = sf->params[i];
-      JoinedParam jp;
-      jp.sidecar = &sp;
-      auto fail = [&](const std::string &msg) {
-        r.errors.push_back({sp.loc, hf.name + "(" + sp.name + "): " + msg});
-        ok = false;
-      };
-      if (i == hf.params.size()) { // the "..." of a variadic function
-        if (sp.role != Role::Varargs)
-          fail("the header declares '...' here: use role varargs");
-        jf.params.push_back(std::move(jp));
-        continue;
-      }
-      const HeaderParam &hp = hf.params[i];
-      jp.header = &hp;
-      std::string msg = check_role(hp, sp);
-      if (!msg.empty()) {
-        fail(msg);
-        continue;
-      }
-      if (sp.dir != Direction::In && hp.pointer_depth == 0 && !hp.is_function)
-        fail(std::string("direction ") + direction_name(sp.dir) + " needs a pointer, header has '" +
-             hp.type + "'");
-      bool element_pointer =
-          hp.pointer_depth >= 1 && !pointer_is_the_value(sp.role) && sp.role != Role::Status;
-      if ((hp.is_array || hp.is_matrix3) && !sp.len && !pointer_is_the_value(sp.role))
-        fail("array parameter '" + hp.type + "' needs 'len'");
-      if (sp.len && hp.pointer_depth == 0)
-        fail("'len' given for a parameter that is not a pointer ('" + hp.type + "')");
-      if (hp.pointer_depth >= 1)
-        jp.flags |= kFlagPointer;
-      if (sp.len)
-        jp.flags |= kFlagArray;
-      if (hp.is_const)
-        jp.flags |= kFlagConst;
-      if (hp.is_matrix3)
-        jp.flags |= kFlagMatrix3;
-      if (sp.nullterm)
-        jp.flags |= kFlagNullTerminated;
-      if (sp.role == Role::Rank && sp.relative)
-        jp.flags |= kFlagRelative;
-      if (!sp.root.empty()) {
-        jp.flags |= kFlagRootOnly;
-        jp.ref3 = sf->param_index(sp.root);
-      }
-      (void)element_pointer;
-      if (sp.role == Role::Rank)
-        jp.ref = sf->param_index(sp.comm);
-      if (sp.role == Role::Buffer) {
-        jp.ref = sf->param_index(!sp.bytes.empty() ? sp.bytes : sp.count);
-        jp.ref2 = sp.datatype.empty() ? -1 : sf->param_index(sp.datatype);
-      }
-      if (!sp.flag.empty() && sp.role != Role::Status) {
-        jp.flags |= kFlagWhenFlag;
-        jp.ref = sf->param_index(sp.flag);
-      } else if (sp.role == Role::Pointer && !sp.bytes.empty())
-        jp.ref = sf->param_index(sp.bytes); // memory MPI allocated, this many bytes
-      if (sp.role == Role::Status && !sp.index.empty())
-        jp.ref = sf->param_index(sp.index);
-      if (sp.role == Role::Address && !sp.target.empty()) {
-        // A target displacement: the window (the target rank's `comm`) and the rank.
-        jp.ref2 = sf->param_index(sp.target);
-        jp.ref = sf->param_index(sf->params[static_cast<size_t>(jp.ref2)].comm);
-      }
-      if (sp.len) {
-        std::vector<std::string> names;
-        length_param_names(*sp.len, names);
-        for (const auto &n : names) {
-          const SidecarParam &ref = sf->params[sf->param_index(n)];
-          if (ref.dir == Direction::Out)
-            jp.flags |= kFlagLengthAfter;
-        }
-        jp.rpn = length_to_rpn(*sp.len, [&](const std::string &n) { return sf->param_index(n); });
-      }
-      jf.params.push_back(std::move(jp));
-    }
+    const bool ok = join_params(hf, *sf, jf, r.errors);
     if (ok)
       r.wrapped.push_back(std::move(jf));
   }
@@ -217,6 +223,7 @@ JoinResult join(const HeaderModel &header, const SidecarSet &sidecars) {
   std::sort(r.wrapped.begin(), r.wrapped.end(),
             [](const JoinedFunction &a, const JoinedFunction &b) { return a.id() < b.id(); });
   std::sort(r.sidecar_only.begin(), r.sidecar_only.end());
+  join_records(sidecars, r);
   return r;
 }
 

@@ -1,10 +1,11 @@
 #include "sidecar_loader.h"
 
-#include "pilgrim/callback_records.h"
+#include "pilgrim/record_ranges.h"
 
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <set>
 
@@ -98,15 +99,17 @@ public:
         continue;
       }
       fn.name = it->first.as<std::string>();
-      if (fn.name.rfind("MPI_", 0) != 0) {
+      const YAML::Node &body = it->second;
+      const bool record = body.IsMap() && static_cast<bool>(body["kind"]);
+      if (!record && fn.name.rfind("MPI_", 0) != 0) {
         error(fn.loc, "'" + fn.name + "' is not an MPI function name (MPI_...)");
         continue;
       }
       if (!load_function(file, it->second, fn))
         continue;
-      auto dup = set.by_name.find(fn.name);
-      if (dup != set.by_name.end()) {
-        const auto &other = set.functions[dup->second].loc;
+      auto dup = names_.find(fn.name);
+      if (dup != names_.end()) {
+        const auto &other = dup->second;
         error(fn.loc, fn.name + " is annotated twice (also at " + other.file + ":" +
                           std::to_string(other.line) + ")");
         continue;
@@ -118,6 +121,11 @@ public:
         continue;
       }
       ids_[fn.id] = fn.name;
+      names_[fn.name] = fn.loc;
+      if (fn.kind != RecordKind::None) {
+        set.records.push_back(std::move(fn));
+        continue;
+      }
       set.by_name[fn.name] = set.functions.size();
       set.functions.push_back(std::move(fn));
     }
@@ -135,10 +143,12 @@ private:
       return false;
     }
     bool ok = true, have_params = false;
+    SourceLoc id_loc = fn.loc;
     for (auto it = body.begin(); it != body.end(); ++it) {
       std::string key = it->first.as<std::string>();
       SourceLoc kl = loc(file, it->first);
       if (key == "id") {
+        id_loc = kl;
         try {
           fn.id = it->second.as<int>();
         } catch (const YAML::Exception &) {
@@ -147,10 +157,14 @@ private:
         if (fn.id < 1 || fn.id >= 0x8000) {
           error(kl, fn.name + ": id must be an integer in [1, 32767]");
           ok = false;
-        } else if (is_tracer_record(static_cast<uint16_t>(fn.id))) {
-          error(kl, fn.name + ": ids " + std::to_string(kFirstTracerRecordId) + "-" +
-                        std::to_string(kLastTracerRecordId) +
-                        " are the tracer's own records (docs/FORMAT.md 8.4)");
+        }
+      } else if (key == "kind") {
+        const std::string v = it->second.as<std::string>("");
+        for (const RecordRange &r : kRecordRanges)
+          if (v == r.name)
+            fn.kind = r.kind;
+        if (fn.kind == RecordKind::None) {
+          error(kl, fn.name + ": bad kind '" + v + "' (expected " + record_kind_choices() + ")");
           ok = false;
         }
       } else if (key == "note") {
@@ -177,10 +191,12 @@ private:
           fn.params.push_back(std::move(param));
         }
       } else {
-        error(kl, fn.name + ": unknown field '" + key + "' (expected id, params, note)");
+        error(kl, fn.name + ": unknown field '" + key + "' (expected id, kind, params, note)");
         ok = false;
       }
     }
+    if (ok && fn.id > 0)
+      ok = check_id_range(fn, id_loc);
     if (fn.id < 0 && ok) {
       error(fn.loc, fn.name + ": missing 'id'");
       ok = false;
@@ -190,7 +206,43 @@ private:
       ok = false;
     }
     bool refs_ok = check_references(fn);
+    for (const SidecarParam &p : fn.params)
+      if ((fn.kind != RecordKind::None) != !p.type.empty()) {
+        error(p.loc, fn.name + "(" + p.name + "): " +
+                         (p.type.empty() ? "a record's parameter needs 'type' (its C type)"
+                                         : "'type' is only for records (the header gives it)"));
+        ok = false;
+      }
     return ok && refs_ok;
+  }
+
+  static std::string record_kind_choices() {
+    std::string s;
+    for (const RecordRange &r : kRecordRanges)
+      s += std::string(s.empty() ? "" : ", ") + r.name;
+    return s;
+  }
+
+  // MPI functions stay out of the records' range; a record lies in its kind's.
+  bool check_id_range(const SidecarFunction &fn, const SourceLoc &l) {
+    const auto id = static_cast<uint16_t>(fn.id);
+    const auto hex = [](int v) {
+      char b[8];
+      std::snprintf(b, sizeof b, "0x%04X", static_cast<unsigned>(v));
+      return std::string(b);
+    };
+    if (fn.kind == RecordKind::None && is_record(id)) {
+      error(l, fn.name + ": ids " + hex(kFirstRecordId) + "-" + hex(kLastRecordId) +
+                   " are the records that are not MPI calls (docs/FORMAT.md 6.2)");
+      return false;
+    }
+    const RecordRange *r = record_range(fn.kind);
+    if (r && (id < r->first || id > r->last)) {
+      error(l, fn.name + ": a record of kind " + r->name + " needs an id in " + hex(r->first) +
+                   "-" + hex(r->last) + " (docs/FORMAT.md 6.2)");
+      return false;
+    }
+    return true;
   }
 
   bool load_param(const std::string &file, const std::string &fname, const YAML::Node &n,
@@ -260,7 +312,9 @@ private:
         p.flag = v;
       } else if (key == "target") {
         p.target = v;
-      } else if (key == "relative" || key == "nullterm" || key == "record") {
+      } else if (key == "type") {
+        p.type = v;
+      } else if (key == "relative" || key == "nullterm" || key == "record" || key == "layout") {
         bool b;
         if (v == "true")
           b = true;
@@ -270,7 +324,10 @@ private:
           bad("true or false");
           continue;
         }
-        (key == "relative" ? p.relative : key == "nullterm" ? p.nullterm : p.record) = b;
+        (key == "relative"   ? p.relative
+         : key == "nullterm" ? p.nullterm
+         : key == "record"   ? p.record
+                             : p.layout) = b;
       } else {
         error(kl, what + ": unknown field '" + key + "'");
         ok = false;
@@ -314,6 +371,9 @@ private:
     need(p.flag.empty() || p.bytes.empty(), "'flag' and 'bytes' exclude each other");
     need(p.role == Role::Address || p.target.empty(), "'target' is only for addresses");
     need(p.role == Role::Callback || !p.record, "'record' is only for callbacks");
+    need(!p.layout || (p.role == Role::Handle && p.kind == HandleKind::Datatype &&
+                       p.action != HandleAction::Free),
+         "'layout' is only for datatype handles the call does not free");
     need(p.datatype.empty() || !p.count.empty(), "'datatype' needs 'count'");
     need(p.bytes.empty() || (p.count.empty() && p.datatype.empty()),
          "'bytes' excludes 'count' and 'datatype'");
@@ -364,6 +424,7 @@ private:
 
   std::vector<SidecarDiagnostic> &errors_;
   std::map<int, std::string> ids_;
+  std::map<std::string, SourceLoc> names_;
 };
 
 } // namespace

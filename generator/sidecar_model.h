@@ -4,6 +4,7 @@
 
 #include "length_expression.h"
 #include "pilgrim/function_table.h"
+#include "pilgrim/record_ranges.h"
 
 #include <map>
 #include <memory>
@@ -33,6 +34,8 @@ struct SidecarParam {
   std::string index;    // status: which request completed
   std::string flag;     // out: the out flag that says whether MPI wrote it
   bool record = false;  // callback: the runtime records each invocation
+  bool layout = false;  // datatype handle: record its layout after the call succeeds
+  std::string type;     // a record's parameter: its C type (records have no prototype)
   std::string target;   // address: the target rank (a rank in a window) it is a displacement at
   bool relative = true;
   bool nullterm = false;
@@ -44,15 +47,17 @@ struct SidecarFunction {
   std::string name;
   SourceLoc loc;
   int id = -1;
+  RecordKind kind = RecordKind::None; // a record that is not an MPI call (records.yaml)
   std::string note;
   std::vector<SidecarParam> params;
   int param_index(const std::string &name) const;
 };
 
 struct SidecarSet {
-  std::vector<SidecarFunction> functions;
-  std::map<std::string, size_t> by_name;
+  std::vector<SidecarFunction> functions; // MPI functions
+  std::vector<SidecarFunction> records;   // records that are not MPI calls, in file order
+  std::map<std::string, size_t> by_name;  // MPI functions
   const SidecarFunction *find(const std::string &name) const;
 };
 
-}  // namespace pilgrim::gen
+} // namespace pilgrim::gen

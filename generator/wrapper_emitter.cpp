@@ -35,8 +35,15 @@ void write_wrapper(const JoinedFunction &f, std::ostream &out) {
       << "  " << h.return_type << " rc_ = " << recorded_call << ";\n"
       << "  c_.stop();\n";
   enc.epilogue();
-  out << "  c_.finish(::pilgrim::rt::as_int64(rc_));\n"
-      << "  return rc_;\n"
+  out << "  c_.finish(::pilgrim::rt::as_int64(rc_));\n";
+  // A datatype whose layout the trace states, right after the call
+  // (runtime/datatype_layouts.h).
+  for (size_t i = 0; i < h.params.size(); ++i)
+    if (f.params[i].sidecar->layout)
+      out << "  if (rc_ == MPI_SUCCESS)\n"
+          << "    ::pilgrim::rt::record_datatype_layout("
+          << (h.params[i].pointer_depth > 0 ? "*" : "") << f.params[i].sidecar->name << ");\n";
+  out << "  return rc_;\n"
       << "}\n\n";
 }
 
@@ -51,6 +58,7 @@ void emit_wrappers(const JoinResult &joined, size_t begin, size_t end, std::ostr
          "#include <mpi.h>\n"
          "#include \"call.h\"\n"
          "#include \"callback_records.h\"\n"
+         "#include \"datatype_layouts.h\"\n"
          "#include \"window_registry.h\"\n\n"
          "// Deprecated MPI functions are wrapped like any other.\n"
          "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"\n\n";

@@ -4,17 +4,17 @@
 #include <cctype>
 #include <cstdio>
 
-#include "callback_outcomes.h"
 #include "mpi_memory.h"
 #include "named_constants.h"
 #include "pilgrim/call_formatter.h"
-#include "pilgrim/callback_records.h"
 #include "pilgrim/datatype_sizes.h"
 #include "pilgrim/predefined_handles.h"
+#include "pilgrim/record_ranges.h"
 #include "pilgrim/request_id.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/value_codes.h"
+#include "record_lines.h"
 #include "wildcard_sources.h"
 
 namespace pilgrim::proxygen {
@@ -613,8 +613,8 @@ static std::string string_array_decl(const DecodedElement &e, const std::string 
 }
 
 std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
-  if (is_tracer_record(call.function_id)) // not a call: what a callback did in the next one
-    return callback_outcome_lines(
+  if (is_record(call.function_id)) // not a call (record_lines.h)
+    return record_lines(
         call, [this](HandleKind k, uint64_t code) { return handle_expr(k, code); }, symbols_);
   const FunctionInfo &fn = *call.function;
   std::vector<std::string> pre, post, args;

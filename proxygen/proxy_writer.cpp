@@ -10,11 +10,11 @@
 #include "call_emitter.h"
 #include "call_shapes.h"
 #include "generalized_requests.h"
-#include "pilgrim/callback_records.h"
 #include "pilgrim/count_text.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/poll_call.h"
 #include "pilgrim/predefined_handles.h"
+#include "pilgrim/record_ranges.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_error.h"
 #include "proxy_prelude.h"
@@ -249,8 +249,9 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
     } catch (const TraceError &e) {
       rethrow_with_context("CST entry " + std::to_string(t), e);
     }
-    // A callback record is no call of the proxy's: no computation before it.
-    const double gap = t < gaps_.size() && !is_tracer_record(call.function_id) ? gaps_[t] : 0;
+    // A record that is not an MPI call is no call of the proxy's: no
+    // computation before it.
+    const double gap = t < gaps_.size() && !is_record(call.function_id) ? gaps_[t] : 0;
     if (options_.compute != Compute::None && gap >= 1e-7)
       lines.push_back("compute(" + fmt_double(gap) + ");");
     if (poll == Poll::Failed) {

@@ -1,7 +1,5 @@
 #include "generated_function_table.h"
 
-#include "pilgrim/callback_records.h"
-
 #include <algorithm>
 #include <cstring>
 
@@ -21,20 +19,13 @@ const FunctionInfo *generated_function(const char *name) {
   return nullptr;
 }
 
-size_t traced_function_count() { return kGeneratedFunctionCount + kCallbackRecordCount; }
+size_t traced_function_count() { return kGeneratedFunctionCount; }
 
-const FunctionInfo &traced_function(size_t i) {
-  return i < kGeneratedFunctionCount ? kGeneratedFunctions[i]
-                                     : kCallbackRecordFunctions[i - kGeneratedFunctionCount];
-}
+const FunctionInfo &traced_function(size_t i) { return kGeneratedFunctions[i]; }
 
 long traced_function_index(uint16_t id) {
-  if (const FunctionInfo *f = generated_function(id))
-    return static_cast<long>(f - kGeneratedFunctions);
-  for (size_t i = 0; i < kCallbackRecordCount; ++i)
-    if (kCallbackRecordFunctions[i].id == id)
-      return static_cast<long>(kGeneratedFunctionCount + i);
-  return -1;
+  const FunctionInfo *f = generated_function(id);
+  return f ? static_cast<long>(f - kGeneratedFunctions) : -1;
 }
 
-}  // namespace pilgrim
+} // namespace pilgrim

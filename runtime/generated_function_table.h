@@ -1,5 +1,6 @@
 // The function table pilgrim-gen-wrappers generates for the MPI of this
-// build (function_table.cpp in the build tree), sorted by id.
+// build (function_table.cpp in the build tree), sorted by id: the wrapped
+// MPI functions and the records that are not MPI calls (records.yaml).
 #pragma once
 
 #include "pilgrim/function_table.h"
@@ -16,12 +17,11 @@ const FunctionInfo *generated_function(uint16_t id);
 // The row named `name`, or nullptr.
 const FunctionInfo *generated_function(const char *name);
 
-// Every row a signature of this build may name: the generated table, then
-// the tracer's callback records (pilgrim/callback_records.h). Index i in
-// [0, traced_function_count()).
+// Every row a signature of this build may name: the generated table. Index
+// i in [0, traced_function_count()).
 size_t traced_function_count();
 const FunctionInfo &traced_function(size_t i);
 // The index of function `id` among them, or -1.
 long traced_function_index(uint16_t id);
 
-}  // namespace pilgrim
+} // namespace pilgrim

@@ -1,6 +1,5 @@
 #include "pilgrim/message_volume.h"
 
-#include "pilgrim/datatype_sizes.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/value_codes.h"
 
@@ -15,17 +14,6 @@ uint64_t sat_add(uint64_t a, uint64_t b) {
 uint64_t sat_mul(uint64_t a, uint64_t b) {
   uint64_t r;
   return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
-}
-
-// Size of the datatype with this handle code; -1 if unknown. A null
-// datatype is "size 0, valid only for zero counts" (-2).
-int64_t datatype_size(uint64_t code) {
-  const HandleCode h = decode_handle_code(code);
-  if (h.kind == HandleCode::Predefined)
-    return predefined_datatype_size(static_cast<size_t>(h.index));
-  if (h.kind == HandleCode::Null)
-    return -2;
-  return -1;
 }
 
 // Whether the caller is known not to be the root of the call.
@@ -109,7 +97,7 @@ MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx) {
       }
       int64_t size = 1;
       if (tv)
-        size = datatype_size(tv->elements[per_element_types ? k : 0].code);
+        size = ctx.datatype_size(tv->elements[per_element_types ? k : 0].code);
       if (size == -2) {
         if (count != 0)
           mv.complete = false;

@@ -2,6 +2,7 @@
 
 #include "pilgrim/cartesian_offset.h"
 #include "pilgrim/creation_tracker.h"
+#include "pilgrim/datatype_sizes.h"
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/value_codes.h"
 
@@ -55,6 +56,17 @@ RankBase CallContext::comm(uint64_t handle_code) const {
   if (h.kind == HandleCode::User && state)
     return state->comm(h.index);
   return {};
+}
+
+int64_t CallContext::datatype_size(uint64_t handle_code) const {
+  const HandleCode h = decode_handle_code(handle_code);
+  if (h.kind == HandleCode::Predefined)
+    return predefined_datatype_size(static_cast<size_t>(h.index));
+  if (h.kind == HandleCode::Null)
+    return -2;
+  const DatatypeLayout *l =
+      h.kind == HandleCode::User && state ? state->datatype(handle_code) : nullptr;
+  return l && l->size >= 0 ? l->size : -1;
 }
 
 int64_t CallContext::rank_in_window(uint64_t handle_code) const {

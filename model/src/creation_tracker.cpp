@@ -152,7 +152,11 @@ CreationTracker::Base CreationTracker::base_of(uint64_t handle_code) const {
 }
 
 void CreationTracker::apply(const DecodedCall &call, uint64_t times) {
-  if (!call.function || times == 0 || !creates_something(*call.function))
+  if (!call.function || times == 0)
+    return;
+  if (datatypes_.apply(call))
+    ++version_;
+  if (!creates_something(*call.function))
     return;
   // Everything the call's creations take from other ids is read before any
   // of them changes.

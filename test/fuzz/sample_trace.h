@@ -286,6 +286,21 @@ inline const ParamInfo kGetParams[] = {
     handle("win", "MPI_Win", HandleKind::Win),
 };
 
+// Format version 5: the tracer's fact of a datatype's layout, after the
+// MPI_Type_commit that made it (docs/FORMAT.md §8.5).
+inline const ParamInfo kTypeCommitParams[] = {
+    handle("datatype", "MPI_Datatype *", HandleKind::Datatype, HandleAction::Use, Direction::InOut,
+           P),
+};
+inline const ParamInfo kDatatypeLayoutParams[] = {
+    type_param(),
+    param("size", "MPI_Count", CType::Count, Role::Value),
+    param("lb", "MPI_Count", CType::Count, Role::Address),
+    param("extent", "MPI_Count", CType::Count, Role::Value),
+    param("true_lb", "MPI_Count", CType::Count, Role::Address),
+    param("true_extent", "MPI_Count", CType::Count, Role::Value),
+};
+
 #define PILGRIM_SAMPLE_ROW(id, name, params)                                                       \
   FunctionInfo { id, name, static_cast<uint8_t>(sizeof(params) / sizeof(ParamInfo)), params }
 
@@ -317,7 +332,9 @@ inline const FunctionInfo kFunctions[] = {
     PILGRIM_SAMPLE_ROW(25, "MPI_Put", kPutParams),
     PILGRIM_SAMPLE_ROW(26, "MPI_Type_create_hindexed", kTypeHindexedParams),
     PILGRIM_SAMPLE_ROW(27, "MPI_Get", kGetParams),
+    PILGRIM_SAMPLE_ROW(28, "MPI_Type_commit", kTypeCommitParams),
     PILGRIM_SAMPLE_ROW(900, "PILGRIM_Fake_double", kFakeDoubleParams),
+    PILGRIM_SAMPLE_ROW(0x3E00, "pilgrim_datatype_layout", kDatatypeLayoutParams),
 };
 #undef PILGRIM_SAMPLE_ROW
 
@@ -603,6 +620,22 @@ inline std::string comm_reuse_trace_bytes(int nranks, uint16_t version) {
 
 // MPI_Type_create_hindexed(3, [1, 2, 1], [ptr#0, ptr#0+8, 16], MPI_INT,
 // type#0): displacements of role Address (format version 4).
+// pilgrim_datatype_layout(datatype, size, lb=0, extent, true_lb,
+// true_extent): the tracer's fact of a datatype's layout (format version 5).
+inline std::string datatype_layout_sig(uint64_t type, int64_t size, int64_t extent, int64_t true_lb,
+                                       int64_t true_extent) {
+  return SigBuilder("pilgrim_datatype_layout")
+      .v(type)
+      .i(size)
+      .v(sig::kAddressValue)
+      .i(0)
+      .i(extent)
+      .v(sig::kAddressValue)
+      .i(true_lb)
+      .i(true_extent)
+      .done();
+}
+
 inline std::string hindexed_over_addresses_sig() {
   return SigBuilder("MPI_Type_create_hindexed")
       .i(3)

@@ -1,6 +1,4 @@
-// The table of environmental outputs (pilgrim/environmental_outputs.h) and
-// the tracer's callback record rows (pilgrim/callback_records.h).
-#include "pilgrim/callback_records.h"
+// The table of environmental outputs (pilgrim/environmental_outputs.h).
 #include "pilgrim/environmental_outputs.h"
 #include "sidecar_loader.h"
 
@@ -126,28 +124,6 @@ TEST(EnvironmentalOutputs, NeighborsOfGeneralDistGraphsInAnyOrder) {
   EXPECT_FALSE(env.environmental(neighbors, 1));               // compared, in any order
   env.apply(call(kAdjacentFn, {{true, 1}, {false, user(0)}})); // comm#0 reused
   EXPECT_FALSE(env.unordered(neighbors, 1));
-}
-
-TEST(CallbackRecords, RowsAreInTheTracersRangeSortedAndShaped) {
-  std::set<std::string> names;
-  for (size_t i = 0; i < kCallbackRecordCount; ++i) {
-    const FunctionInfo &f = kCallbackRecordFunctions[i];
-    EXPECT_TRUE(is_tracer_record(f.id)) << f.name;
-    if (i > 0) {
-      EXPECT_LT(kCallbackRecordFunctions[i - 1].id, f.id);
-    }
-    EXPECT_TRUE(names.insert(f.name).second) << f.name;
-    CallbackRecordKind kind;
-    ASSERT_TRUE(callback_record_kind(f.id, kind)) << f.name;
-    EXPECT_EQ(f.nparams, kind.copy ? 7 : 5) << f.name;
-    EXPECT_EQ(f.params[0].role, Role::Callback);
-    EXPECT_EQ(f.params[1].handle_kind, kind.object);
-    EXPECT_EQ(f.params[2].handle_kind, HandleKind::Keyval);
-    EXPECT_EQ(sidecars().find(f.name), nullptr) << f.name << " is an MPI function";
-  }
-  CallbackRecordKind kind;
-  EXPECT_FALSE(callback_record_kind(1, kind));
-  EXPECT_FALSE(is_tracer_record(700));
 }
 
 } // namespace

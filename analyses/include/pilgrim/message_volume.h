@@ -1,6 +1,7 @@
 // Bytes a call's buffers hold, for statistics (pilgrim-dump --stats):
 // for each Buffer parameter, count x size of its datatype, when the datatype
-// is predefined (datatype_sizes.h) and the count is recorded.
+// is predefined (datatype_sizes.h) or a user datatype whose layout the trace
+// states (version 5, datatype_layouts.h) and the count is recorded.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +23,8 @@ struct MessageVolume {
 //  - a count array (v collectives) is summed; with a datatype array (w
 //    collectives) count[i] x size(type[i]) is summed;
 //  - an absent (NULL) count array counts 0;
-//  - a user-defined or unknown datatype, a negative count, a missing count
+//  - a user datatype without a layout record (traces before version 5),
+//    an unknown datatype, a negative count, a missing count
 //    reference or a MPI_DATATYPE_NULL with a non-zero count make the
 //    volume incomplete.
 MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx = {});

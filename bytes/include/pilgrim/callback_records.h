@@ -9,7 +9,8 @@
 // own (docs/FORMAT.md §8.4), right before the MPI call that made it; a
 // proxy's stand-in callbacks replay those outcomes in order.
 //
-// These rows have the shape of the callback types of the MPI standard
+// Their rows (generator/annotations/records.yaml, kind callback) have the
+// shape of the callback types of the MPI standard
 // (MPI_Comm_copy_attr_function, ...), with the application's function as
 // the first parameter. THEIR IDS AND LAYOUT ARE PART OF THE TRACE FORMAT.
 #pragma once
@@ -18,14 +19,12 @@
 #include <cstdint>
 
 #include "pilgrim/function_table.h"
+#include "pilgrim/record_ranges.h"
 
 namespace pilgrim {
 
-// Function ids reserved for the tracer's records (never an MPI function:
-// the sidecars' ids stay below, defaulted ids are 0x8000 and above).
-constexpr uint16_t kFirstTracerRecordId = 0x3F00;
-constexpr uint16_t kLastTracerRecordId = 0x3FFF;
-
+// In the callback range of the records that are not MPI calls
+// (record_ranges.h).
 enum CallbackRecordId : uint16_t {
   kCommCopyRecord = 0x3F00,   // MPI_Comm_copy_attr_function (and MPI_Copy_function)
   kCommDeleteRecord = 0x3F01, // MPI_Comm_delete_attr_function (and MPI_Delete_function)
@@ -34,15 +33,6 @@ enum CallbackRecordId : uint16_t {
   kWinCopyRecord = 0x3F04,    // MPI_Win_copy_attr_function
   kWinDeleteRecord = 0x3F05,  // MPI_Win_delete_attr_function
 };
-
-// Whether `function_id` is one of the tracer's records, not an MPI call.
-inline bool is_tracer_record(uint16_t function_id) {
-  return function_id >= kFirstTracerRecordId && function_id <= kLastTracerRecordId;
-}
-
-// The rows of the callback records, sorted by id.
-extern const FunctionInfo kCallbackRecordFunctions[];
-extern const size_t kCallbackRecordCount;
 
 // What a callback record is about.
 struct CallbackRecordKind {

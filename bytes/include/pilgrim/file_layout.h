@@ -14,8 +14,10 @@ constexpr char kTraceMagic[8] = {'P', 'I', 'L', 'G', 'R', 'I', 'M', '\0'};
 // written by the per-rank writer. Version 4 added role Address
 // (kFirstAddressVersion): older files must not use it; it also added tracer
 // records, outputs absent when their flag is false and kept keyval ids.
-// Version 5 added communicator groups (kFirstMembershipVersion) and the
-// senders behind MPI_STATUS_IGNORE (Status kind 4).
+// Version 5 added communicator groups (kFirstMembershipVersion), the
+// senders behind MPI_STATUS_IGNORE (Status kind 4), one function-id range
+// for the records that are not MPI calls (record_ranges.h) and the datatype
+// layout record.
 // Every change to the bytes bumps kFormatVersion, and the reader keeps
 // reading every version from kOldestFormatVersion on (docs/FORMAT.md §10;
 // test/fixtures holds a file of each).

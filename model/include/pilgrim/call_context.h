@@ -40,6 +40,11 @@ struct CallContext {
   // code is relative to (format version 3: the request's communicator as it
   // was when the request was created). Unknown: {-1, nullptr}.
   RankBase request(uint64_t handle_code) const;
+  // The size (MPI_Type_size) of the datatype with this handle code: a
+  // predefined one's (datatype_sizes.h), a user one's as its layout record
+  // stated it (datatype_layouts.h; traces of version 5); -2 for
+  // MPI_DATATYPE_NULL (size 0, valid only for zero counts); -1 unknown.
+  int64_t datatype_size(uint64_t handle_code) const;
 };
 
 // What element `element` of rank-valued parameter `param` of `call` is

@@ -11,7 +11,9 @@
 //    created it, as that communicator was at that call;
 //  * a request id: the communicator of the call that created it, as it was
 //    at that call (what a completion's status source is relative to, in
-//    format version 3).
+//    format version 3);
+//  * a user datatype id: the layout its last layout record stated
+//    (datatype_layouts.h; format version 5).
 //
 // A reader walks the rank's calls in order and calls apply() after each.
 #pragma once
@@ -24,6 +26,7 @@
 
 #include "pilgrim/call_context.h"
 #include "pilgrim/cart_topology.h"
+#include "pilgrim/datatype_layouts.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_model.h"
 
@@ -54,7 +57,10 @@ public:
   RankBase comm(uint64_t id) const;       // user communicator id u
   int64_t window_rank(uint64_t id) const; // user window id w; -1 unknown
   RankBase request(uint64_t code) const;  // request handle code
-  // Changes whenever an answer of comm(), window_rank() or request() changes.
+  // The layout of the user datatype with this handle code; nullptr unknown.
+  const DatatypeLayout *datatype(uint64_t code) const { return datatypes_.find(code); }
+  // Changes whenever an answer of comm(), window_rank(), request() or
+  // datatype() changes.
   uint64_t version() const { return version_; }
   // Communicator creations applied so far (each moves an id to its next
   // entry, even where the answers stay the same).
@@ -80,6 +86,7 @@ private:
   std::unordered_map<uint64_t, CommSlot> comms_;
   std::unordered_map<uint64_t, int64_t> windows_;
   std::unordered_map<uint64_t, Base> requests_;
+  DatatypeLayouts datatypes_;
   uint64_t version_ = 0;
   uint64_t creations_ = 0;
 };

@@ -1,0 +1,69 @@
+#include "pilgrim/datatype_layouts.h"
+
+#include <cstring>
+
+#include "pilgrim/record_ranges.h"
+
+namespace pilgrim {
+namespace {
+
+// The single element of parameter `name` of role `role`, or nullptr.
+const DecodedElement *element(const DecodedCall &call, const char *name, Role role) {
+  const FunctionInfo &f = *call.function;
+  for (uint8_t i = 0; i < f.nparams && i < call.params.size(); ++i) {
+    if (!f.params[i].name || std::strcmp(f.params[i].name, name) != 0)
+      continue;
+    const DecodedValue *v = f.params[i].role == role ? call.params[i].any() : nullptr;
+    return v && !v->null && v->elements.size() == 1 ? &v->elements[0] : nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+bool datatype_layout_record(const DecodedCall &call, uint64_t &datatype_code,
+                            DatatypeLayout &layout) {
+  if (call.function_id != kDatatypeLayoutRecord || !call.function)
+    return false;
+  const DecodedElement *type = element(call, "datatype", Role::Handle);
+  const DecodedElement *size = element(call, "size", Role::Value);
+  if (!type || !size)
+    return false;
+  datatype_code = type->code;
+  layout = DatatypeLayout{};
+  layout.size = size->integer;
+  if (const DecodedElement *e = element(call, "extent", Role::Value))
+    layout.extent = e->integer;
+  if (const DecodedElement *e = element(call, "true_extent", Role::Value))
+    layout.true_extent = e->integer;
+  if (const DecodedElement *e = element(call, "lb", Role::Address)) {
+    layout.lb = e->integer;
+    layout.lb_code = e->code;
+  }
+  if (const DecodedElement *e = element(call, "true_lb", Role::Address)) {
+    layout.true_lb = e->integer;
+    layout.true_lb_code = e->code;
+  }
+  return true;
+}
+
+bool DatatypeLayouts::apply(const DecodedCall &call) {
+  uint64_t code = 0;
+  DatatypeLayout layout;
+  if (!datatype_layout_record(call, code, layout))
+    return false;
+  const auto [it, added] = by_code_.emplace(code, layout);
+  if (added)
+    return true;
+  DatatypeLayout &slot = it->second;
+  const bool changed = std::memcmp(&slot, &layout, sizeof layout) != 0;
+  slot = layout;
+  return changed;
+}
+
+const DatatypeLayout *DatatypeLayouts::find(uint64_t datatype_code) const {
+  const auto it = by_code_.find(datatype_code);
+  return it == by_code_.end() ? nullptr : &it->second;
+}
+
+} // namespace pilgrim

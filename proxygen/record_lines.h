@@ -1,0 +1,22 @@
+// What a proxy makes of a record that is not an MPI call (function ids
+// 0x3000..0x3FFF, pilgrim/record_ranges.h): the outcome of a callback
+// record is queued for the stand-in callback of the next MPI call
+// (callback_outcomes.h); every other record, and any record of a kind or id
+// this proxygen does not know, becomes a comment saying why it is not
+// replayed: never a call, never an error.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "call_emitter.h"
+#include "pilgrim/signature_decoder.h"
+
+namespace pilgrim::proxygen {
+
+std::vector<std::string>
+record_lines(const DecodedCall &call,
+             const std::function<std::string(HandleKind, uint64_t)> &handle, ProxySymbols &symbols);
+
+} // namespace pilgrim::proxygen

@@ -1,0 +1,68 @@
+// What a proxy makes of the records that are not MPI calls
+// (proxygen/record_lines.h): a comment saying why it is not replayed, for
+// the datatype layout fact and for any record of a kind or id this
+// proxygen does not know; never a call, never an error.
+#include "record_lines.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "../fuzz/sample_trace.h"
+#include "pilgrim/signature_decoder.h"
+
+namespace pilgrim::proxygen {
+namespace {
+
+std::vector<std::string> lines_of(const FunctionInfo &row, const std::string &bytes) {
+  const FunctionLookup lookup = [&row](uint16_t id) -> const FunctionInfo * {
+    return id == row.id ? &row : sample::lookup(id);
+  };
+  ProxySymbols symbols;
+  return record_lines(
+      decode_signature(lookup, bytes), [](HandleKind, uint64_t) { return std::string("h"); },
+      symbols);
+}
+
+const ParamInfo kOneValue[] = {sample::value("level")};
+
+TEST(RecordLines, CommentsEveryRecordItDoesNotReplay) {
+  struct Case {
+    uint16_t id;
+    const char *name;
+    std::string bytes; // function id, thread 0, level 1, return code 0
+    const char *line;
+  };
+  const Case cases[] = {
+      {0x3E01, "pilgrim_future_fact", std::string("\x81\x7c\x00\x02\x00", 5),
+       "// pilgrim_future_fact (0x3E01): a fact the tracer stated, not a call: the proxy's own "
+       "calls state it again"},
+      {0x3D00, "pilgrim_marker", std::string("\x80\x7a\x00\x02\x00", 5),
+       "// pilgrim_marker (0x3D00): a record that is not an MPI call, of a kind this proxygen "
+       "does not replay"},
+      {0x3000, "open", std::string("\x80\x60\x00\x02\x00", 5),
+       "// open (0x3000): a record that is not an MPI call, of a kind this proxygen does not "
+       "replay"},
+      {0x3F7F, "MPI_Future_callback", std::string("\xff\x7e\x00\x02\x00", 5),
+       "// MPI_Future_callback (0x3F7F): a callback record this proxygen does not know"},
+  };
+  for (const Case &c : cases) {
+    const FunctionInfo row{c.id, c.name, 1, kOneValue};
+    const std::vector<std::string> lines = lines_of(row, c.bytes);
+    ASSERT_EQ(lines.size(), 1u) << c.name;
+    EXPECT_EQ(lines[0], c.line);
+  }
+}
+
+TEST(RecordLines, TheDatatypeLayoutIsNoCall) {
+  const std::string bytes = sample::datatype_layout_sig(sig::handle_user(0), 16, 16, 0, 16);
+  ProxySymbols symbols;
+  const std::vector<std::string> lines = record_lines(
+      decode_signature(sample::lookup, bytes),
+      [](HandleKind, uint64_t) { return std::string("h"); }, symbols);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].rfind("// pilgrim_datatype_layout (0x3E00): a fact", 0), 0u) << lines[0];
+}
+
+} // namespace
+} // namespace pilgrim::proxygen
