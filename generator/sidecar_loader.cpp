@@ -144,6 +144,7 @@ private:
     }
     bool ok = true, have_params = false;
     SourceLoc id_loc = fn.loc;
+    bool kind_bad = false;
     for (auto it = body.begin(); it != body.end(); ++it) {
       std::string key = it->first.as<std::string>();
       SourceLoc kl = loc(file, it->first);
@@ -166,6 +167,7 @@ private:
         if (fn.kind == RecordKind::None) {
           error(kl, fn.name + ": bad kind '" + v + "' (expected " + record_kind_choices() + ")");
           ok = false;
+          kind_bad = true;
         }
       } else if (key == "note") {
         fn.note = it->second.as<std::string>("");
@@ -195,8 +197,8 @@ private:
         ok = false;
       }
     }
-    if (ok && fn.id > 0)
-      ok = check_id_range(fn, id_loc);
+    if (fn.id > 0 && !kind_bad && !check_id_range(fn, id_loc))
+      ok = false;
     if (fn.id < 0 && ok) {
       error(fn.loc, fn.name + ": missing 'id'");
       ok = false;

@@ -185,6 +185,10 @@ bool completes_any(const std::string &function) {
 }
 
 void CallEmitter::learn(const DecodedCall &call) {
+  // A record that is not an MPI call makes no call of the proxy's: its
+  // addresses (a datatype's bounds) size no memory of the proxy's.
+  if (is_record(call.function_id))
+    return;
   learn_addresses(call);
   if (!completes_any(call.function->name))
     return;

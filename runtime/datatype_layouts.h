@@ -2,8 +2,8 @@
 // pilgrim_datatype_layout in generator/annotations/records.yaml): the
 // wrapper of a call whose sidecar marks a datatype `layout: true`
 // (MPI_Type_commit, MPI_Type_dup) records, right after the call succeeded,
-// the datatype's size, lower bound, extent, true lower bound and true
-// extent, so that readers count its buffers in bytes.
+// the datatype's size, lower and upper bound, true lower and upper bound,
+// so that readers count its buffers in bytes.
 #pragma once
 
 #include <mpi.h>

@@ -32,18 +32,14 @@ bool datatype_layout_record(const DecodedCall &call, uint64_t &datatype_code,
   datatype_code = type->code;
   layout = DatatypeLayout{};
   layout.size = size->integer;
-  if (const DecodedElement *e = element(call, "extent", Role::Value))
-    layout.extent = e->integer;
-  if (const DecodedElement *e = element(call, "true_extent", Role::Value))
-    layout.true_extent = e->integer;
-  if (const DecodedElement *e = element(call, "lb", Role::Address)) {
-    layout.lb = e->integer;
-    layout.lb_code = e->code;
-  }
-  if (const DecodedElement *e = element(call, "true_lb", Role::Address)) {
-    layout.true_lb = e->integer;
-    layout.true_lb_code = e->code;
-  }
+  const auto bound = [&call](const char *name, DatatypeBound &b) {
+    if (const DecodedElement *e = element(call, name, Role::Address))
+      b = DatatypeBound{true, e->code, e->integer};
+  };
+  bound("lb", layout.lb);
+  bound("ub", layout.ub);
+  bound("true_lb", layout.true_lb);
+  bound("true_ub", layout.true_ub);
   return true;
 }
 
@@ -56,7 +52,7 @@ bool DatatypeLayouts::apply(const DecodedCall &call) {
   if (added)
     return true;
   DatatypeLayout &slot = it->second;
-  const bool changed = std::memcmp(&slot, &layout, sizeof layout) != 0;
+  const bool changed = !(slot == layout);
   slot = layout;
   return changed;
 }

@@ -295,10 +295,10 @@ inline const ParamInfo kTypeCommitParams[] = {
 inline const ParamInfo kDatatypeLayoutParams[] = {
     type_param(),
     param("size", "MPI_Count", CType::Count, Role::Value),
-    param("lb", "MPI_Count", CType::Count, Role::Address),
-    param("extent", "MPI_Count", CType::Count, Role::Value),
-    param("true_lb", "MPI_Count", CType::Count, Role::Address),
-    param("true_extent", "MPI_Count", CType::Count, Role::Value),
+    param("lb", "const MPI_Count *", CType::Count, Role::Address, Direction::In, P | C),
+    param("ub", "const MPI_Count *", CType::Count, Role::Address, Direction::In, P | C),
+    param("true_lb", "const MPI_Count *", CType::Count, Role::Address, Direction::In, P | C),
+    param("true_ub", "const MPI_Count *", CType::Count, Role::Address, Direction::In, P | C),
 };
 
 #define PILGRIM_SAMPLE_ROW(id, name, params)                                                       \
@@ -620,19 +620,26 @@ inline std::string comm_reuse_trace_bytes(int nranks, uint16_t version) {
 
 // MPI_Type_create_hindexed(3, [1, 2, 1], [ptr#0, ptr#0+8, 16], MPI_INT,
 // type#0): displacements of role Address (format version 4).
-// pilgrim_datatype_layout(datatype, size, lb=0, extent, true_lb,
-// true_extent): the tracer's fact of a datatype's layout (format version 5).
+// pilgrim_datatype_layout(datatype, size, lb=0, ub=extent, true_lb,
+// true_ub=true_lb+true_extent): the tracer's fact of a datatype's layout
+// (format version 5), its bounds plain numbers.
 inline std::string datatype_layout_sig(uint64_t type, int64_t size, int64_t extent, int64_t true_lb,
                                        int64_t true_extent) {
   return SigBuilder("pilgrim_datatype_layout")
       .v(type)
       .i(size)
+      .arr(1)
       .v(sig::kAddressValue)
       .i(0)
+      .arr(1)
+      .v(sig::kAddressValue)
       .i(extent)
+      .arr(1)
       .v(sig::kAddressValue)
       .i(true_lb)
-      .i(true_extent)
+      .arr(1)
+      .v(sig::kAddressValue)
+      .i(true_lb + true_extent)
       .done();
 }
 

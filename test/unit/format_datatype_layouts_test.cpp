@@ -43,10 +43,13 @@ TEST(DatatypeLayouts, ReadsTheRecord) {
   ASSERT_TRUE(datatype_layout_record(decode(layout_sig(s::handle_user(3), 24, 40)), code, l));
   EXPECT_EQ(code, s::handle_user(3));
   EXPECT_EQ(l.size, 24);
-  EXPECT_EQ(l.lb, 0);
-  EXPECT_EQ(l.extent, 40);
-  EXPECT_EQ(l.true_lb, 4);
-  EXPECT_EQ(l.true_extent, 36);
+  EXPECT_EQ(l.lb.value, 0);
+  EXPECT_EQ(l.extent(), 40);
+  EXPECT_EQ(l.true_lb.value, 4);
+  EXPECT_EQ(l.true_extent(), 36);
+  // Bounds in two memories have no extent a reader can know.
+  l.ub.code = s::address_id(1);
+  EXPECT_EQ(l.extent(), -1);
   EXPECT_FALSE(datatype_layout_record(decode(send_sig(sample::kInt, 1)), code, l));
 }
 

@@ -78,7 +78,7 @@ TEST(RecordsSidecar, EveryRecordJoinsInItsKindsRange) {
   });
   ASSERT_NE(layout, r.records.end());
   EXPECT_EQ(layout->name(), "pilgrim_datatype_layout");
-  const char *names[] = {"datatype", "size", "lb", "extent", "true_lb", "true_extent"};
+  const char *names[] = {"datatype", "size", "lb", "ub", "true_lb", "true_ub"};
   ASSERT_EQ(layout->params.size(), 6u);
   for (size_t i = 0; i < 6; ++i)
     EXPECT_EQ(layout->params[i].sidecar->name, names[i]);

@@ -13,13 +13,35 @@
 
 namespace pilgrim {
 
+// A bound as the record stores it (role Address): a number (code 0), or an
+// absolute address (a type built on MPI_BOTTOM) as an offset into the
+// memory its code names; unknown (NULL) for a datatype over several
+// memories.
+struct DatatypeBound {
+  bool known = false;
+  uint64_t code = 0;
+  int64_t value = 0;
+  bool operator==(const DatatypeBound &o) const {
+    return known == o.known && code == o.code && value == o.value;
+  }
+};
+
 struct DatatypeLayout {
   int64_t size = -1; // MPI_Type_size: the bytes of data one element holds
-  int64_t extent = 0, true_extent = 0;
-  // The lower bounds; an absolute address (a type built on MPI_BOTTOM) is
-  // its offset from the memory its Address code names (lb_code != 0).
-  int64_t lb = 0, true_lb = 0;
-  uint64_t lb_code = 0, true_lb_code = 0;
+  DatatypeBound lb, ub, true_lb, true_ub;
+  // ub - lb (MPI_Type_get_extent's extent), true_ub - true_lb; -1 when the
+  // bounds are unknown (the datatype lies in several memories).
+  int64_t extent() const { return distance(lb, ub); }
+  int64_t true_extent() const { return distance(true_lb, true_ub); }
+  bool operator==(const DatatypeLayout &o) const {
+    return size == o.size && lb == o.lb && ub == o.ub && true_lb == o.true_lb &&
+           true_ub == o.true_ub;
+  }
+
+private:
+  static int64_t distance(const DatatypeBound &a, const DatatypeBound &b) {
+    return a.known && b.known && a.code == b.code ? b.value - a.value : -1;
+  }
 };
 
 // Whether `call` is a datatype layout record (its id, and a row with
