@@ -1,21 +1,13 @@
 #include "pilgrim/message_volume.h"
 
 #include "pilgrim/datatype_sizes.h"
+#include "pilgrim/saturating.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 
 namespace {
-
-uint64_t sat_add(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
-}
-uint64_t sat_mul(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
-}
 
 // Size of the datatype with this handle code; -1 if unknown. A null
 // datatype is "size 0, valid only for zero counts" (-2).

@@ -8,6 +8,7 @@
 
 #include "pilgrim/duration_text.h"
 #include "pilgrim/message_volume.h"
+#include "pilgrim/saturating.h"
 #include "pilgrim/timing_stats.h"
 #include "pilgrim/trace_error.h"
 
@@ -22,15 +23,6 @@ struct FunctionStats {
   uint64_t unsized_calls = 0; // calls whose volume is incomplete
   TimingStats duration, interval;
 };
-
-uint64_t sat_add(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
-}
-uint64_t sat_mul(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
-}
 
 void append_timing(std::string &line, const TimingStats &t) {
   char buf[128];
