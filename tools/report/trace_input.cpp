@@ -3,29 +3,11 @@
 #include "pilgrim/context_walk.h"
 #include "pilgrim/count_text.h"
 #include "pilgrim/creation_tracker.h"
+#include "pilgrim/rank_calls.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
 
 namespace pilgrim {
-
-namespace {
-
-// Every entry of the (merged) CST decoded once. Throws TraceError
-// "CST entry I: ..." on an undecodable signature.
-std::vector<DecodedCall> decode_cst(const Trace &trace) {
-  std::vector<DecodedCall> calls;
-  calls.reserve(trace.merged.cst.size());
-  for (size_t i = 0; i < trace.merged.cst.size(); ++i) {
-    try {
-      calls.push_back(decode_signature(trace, trace.merged.cst[i].signature));
-    } catch (const TraceError &e) {
-      rethrow_with_context("CST entry " + std::to_string(i), e);
-    }
-  }
-  return calls;
-}
-
-} // namespace
 
 TraceInput read_trace_input(const std::string &path, int64_t rank) {
   TraceInput input;

@@ -1,6 +1,6 @@
 // How pilgrim-dump and pilgrim-stats read a trace, and how pilgrim-stats's
 // reports visit its calls: the one file of the reports that calls the trace
-// model's reading API (read_trace, decode_signature, Trace::rank,
+// model's reading API (read_trace, decode_cst, Trace::rank,
 // CreationTracker::for_rank, walk_in_context, the merged CST's timing), so that moving the reports
 // onto libpilgrim-reader changes this file only.
 #pragma once
