@@ -13,6 +13,6 @@ mpirun.openmpi --oversubscribe -np 4 \
   env LD_PRELOAD="$build/lib/libpilgrim.so" PILGRIM_SUMMARY=1 PILGRIM_OUTPUT="$out/halo2d.pilgrim" \
   "$build/test/mpi/halo2d" -n 100
 echo "== trace: $(stat -c %s "$out/halo2d.pilgrim") bytes"
-if [ -x "$build/bin/pilgrim-dump" ]; then
-  "$build/bin/pilgrim-dump" --stats "$out/halo2d.pilgrim"
+if [ -x "$build/bin/pilgrim-stats" ]; then
+  "$build/bin/pilgrim-stats" "$out/halo2d.pilgrim"
 fi

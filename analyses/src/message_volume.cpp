@@ -1,20 +1,12 @@
 #include "pilgrim/message_volume.h"
 
+#include "pilgrim/saturating.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 
 namespace {
-
-uint64_t sat_add(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
-}
-uint64_t sat_mul(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
-}
 
 // Whether the caller is known not to be the root of the call.
 bool known_non_root(const DecodedCall &call, const ParamInfo &p, const CallContext &ctx) {

@@ -3,20 +3,12 @@
 #include <algorithm>
 #include <string>
 
+#include "pilgrim/saturating.h"
 #include "pilgrim/trace_error.h"
 
 namespace pilgrim {
 
 namespace {
-
-uint64_t sat_mul(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
-}
-uint64_t sat_add(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
-}
 
 // Iterative DFS from every rule (or only from `only_root` when it is a rule);
 // calls `finish(rule)` in post-order (every rule after all rules it
@@ -91,12 +83,14 @@ std::vector<uint64_t> rule_lengths(const Grammar &g, uint64_t only_root) {
   post_order(
       g,
       [&](size_t r) {
-    uint64_t total = 0;
-    for (const GrammarSymbol &s : g.rules[r]) {
-      const uint64_t one = is_terminal(s) ? 1 : rule_index(s) < len.size() ? len[rule_index(s)] : 0;
-      total = sat_add(total, sat_mul(one, s.exp));
-    }
-    len[r] = total;
+        uint64_t total = 0;
+        for (const GrammarSymbol &s : g.rules[r]) {
+          const uint64_t one = is_terminal(s)               ? 1
+                               : rule_index(s) < len.size() ? len[rule_index(s)]
+                                                            : 0;
+          total = sat_add(total, sat_mul(one, s.exp));
+        }
+        len[r] = total;
       },
       only_root);
   return len;
@@ -113,7 +107,8 @@ std::vector<std::pair<uint64_t, uint64_t>> terminal_counts(const Grammar &g, uin
   if (root >= g.rules.size())
     return out;
   std::vector<size_t> order; // children before parents
-  post_order(g, [&](size_t r) { order.push_back(r); }, root);
+  post_order(
+      g, [&](size_t r) { order.push_back(r); }, root);
   std::vector<uint64_t> times(g.rules.size(), 0);
   times[root] = 1;
   std::vector<std::pair<uint64_t, uint64_t>> raw;

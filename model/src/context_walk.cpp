@@ -1,15 +1,11 @@
 #include "pilgrim/context_walk.h"
 
 #include "pilgrim/grammar_walker.h"
+#include "pilgrim/saturating.h"
 
 namespace pilgrim {
 
 namespace {
-
-uint64_t sat_mul(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
-}
 
 struct Frame {
   uint64_t rule;

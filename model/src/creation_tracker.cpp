@@ -1,6 +1,7 @@
 #include "pilgrim/creation_tracker.h"
 
 #include "pilgrim/grammar_walker.h"
+#include "pilgrim/saturating.h"
 #include "pilgrim/value_codes.h"
 
 namespace pilgrim {
@@ -9,11 +10,6 @@ namespace {
 
 constexpr uint64_t kWorldIndex = 0; // kPredefinedCommNames
 constexpr uint64_t kSelfIndex = 1;
-
-uint64_t sat_add(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
-}
 
 bool same_grid(const CartGrid &a, const CartGrid &b) { return a == b || (a && b && *a == *b); }
 

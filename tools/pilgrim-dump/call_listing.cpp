@@ -2,22 +2,8 @@
 
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/grammar_walker.h"
-#include "pilgrim/trace_error.h"
 
 namespace pilgrim::dump {
-
-std::vector<DecodedCall> decode_cst(const Trace &trace) {
-  std::vector<DecodedCall> calls;
-  calls.reserve(trace.merged.cst.size());
-  for (size_t i = 0; i < trace.merged.cst.size(); ++i) {
-    try {
-      calls.push_back(decode_signature(trace, trace.merged.cst[i].signature));
-    } catch (const TraceError &e) {
-      rethrow_with_context("CST entry " + std::to_string(i), e);
-    }
-  }
-  return calls;
-}
 
 std::string call_text(const DecodedCall &call, const CallContext &ctx) {
   std::string s = format_call(call, ctx);

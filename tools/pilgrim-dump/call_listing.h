@@ -12,10 +12,6 @@
 
 namespace pilgrim::dump {
 
-// Every entry of the (merged) CST decoded once. Throws TraceError
-// "CST entry I: ..." on an undecodable signature.
-std::vector<DecodedCall> decode_cst(const Trace &trace);
-
 // One call as pilgrim-dump prints it: "[thread T] " (other threads than the
 // main one) and the call's text in context `ctx`.
 std::string call_text(const DecodedCall &call, const CallContext &ctx);

@@ -17,7 +17,7 @@ const char kUsage[] =
     "  --grammar    print each rank's call signature table and grammar rules\n"
     "               instead of the call listing\n"
     "  --stats      print per-function statistics (calls, bytes, durations)\n"
-    "               instead of the call listing\n"
+    "               instead of the call listing, as pilgrim-stats does\n"
     "  --comms      list every communicator with its members as world ranks\n"
     "               instead of the call listing\n"
     "  --help       show this help and exit\n"

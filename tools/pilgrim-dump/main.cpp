@@ -6,34 +6,23 @@
 #include "call_listing.h"
 #include "comm_listing.h"
 #include "dump_options.h"
+#include "function_report.h"
 #include "grammar_listing.h"
 #include "header_block.h"
-#include "pilgrim/count_text.h"
-#include "pilgrim/trace_error.h"
-#include "pilgrim/trace_reader.h"
-#include "stats_report.h"
 #include "text_output.h"
+#include "trace_input.h"
 
 namespace {
 
 int run(const pilgrim::dump::DumpOptions &o) {
   using namespace pilgrim;
   using namespace pilgrim::dump;
-  const Trace trace = read_trace(o.trace_path);
-  if (o.rank >= 0 && static_cast<uint64_t>(o.rank) >= trace.nranks())
-    throw TraceError(o.trace_path + ": rank " + std::to_string(o.rank) +
-                     " out of range (the trace has " + count_text(trace.nranks(), "rank") + ")");
-  const uint32_t first = o.rank < 0 ? 0 : static_cast<uint32_t>(o.rank);
-  const uint32_t last = o.rank < 0 ? trace.nranks() : first + 1;
-
-  // Decode every signature before printing anything, so a bad one gives an
-  // error and no partial listing.
-  std::vector<DecodedCall> calls;
-  try {
-    calls = decode_cst(trace);
-  } catch (const TraceError &e) {
-    rethrow_with_context(o.trace_path, e);
-  }
+  // Every signature is decoded before anything is printed, so a bad one
+  // gives an error and no partial listing.
+  const TraceInput input = read_trace_input(o.trace_path, o.rank);
+  const Trace &trace = input.trace;
+  const std::vector<DecodedCall> &calls = input.calls;
+  const uint32_t first = input.first_rank, last = input.end_rank;
 
   TextOutput out(stdout);
   print_header_block(out, o.trace_path, trace);
@@ -42,8 +31,8 @@ int run(const pilgrim::dump::DumpOptions &o) {
     for (uint32_t r = first; r < last; ++r)
       print_grammar(out, trace, calls, r);
   }
-  if (o.stats)
-    print_stats(out, trace, calls, o.rank);
+  if (o.stats) // an alias of pilgrim-stats
+    stats::print_function_report(out, input);
   if (o.comms)
     print_comms(out, trace, o.rank);
   if (!o.grammar && !o.stats && !o.comms)

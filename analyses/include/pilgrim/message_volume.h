@@ -1,4 +1,4 @@
-// Bytes a call's buffers hold, for statistics (pilgrim-dump --stats):
+// Bytes a call's buffers hold, for statistics (pilgrim-stats):
 // for each Buffer parameter, count x size of its datatype, when the datatype
 // is predefined (datatype_sizes.h) or a user datatype whose layout the trace
 // states (version 5, datatype_layouts.h) and the count is recorded.
@@ -16,7 +16,7 @@ struct MessageVolume {
   bool complete = true; // false when some buffer's size could not be computed
 };
 
-// Rules (docs/DUMP.md, "--stats"):
+// Rules (docs/STATS.md, "Function table"):
 //  - NULL and MPI_IN_PLACE buffers hold 0 bytes;
 //  - a root-only buffer (kFlagRootOnly) at a caller known not to be the root holds 0 bytes;
 //  - ref2 == -1: the count parameter (ref) counts bytes;

@@ -1,6 +1,6 @@
 // Visiting one rank's calls with the context that applies at each
 // (creation_tracker.h), for readers that report per CST entry rather than
-// per call (pilgrim-dump --grammar and --stats): a CST entry can be made
+// per call (pilgrim-dump --grammar, pilgrim-stats): a CST entry can be made
 // under several meanings of the ids it names, so they must look at its
 // uses, but not necessarily at every call.
 #pragma once

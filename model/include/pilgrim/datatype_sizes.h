@@ -1,7 +1,7 @@
 // Sizes in bytes (MPI_Type_size, i.e. data bytes without padding) of the
 // predefined datatypes of predefined_handles.h, as on LP64 Linux (x86-64,
 // aarch64) with the usual Fortran defaults (INTEGER, REAL, LOGICAL = 4 bytes).
-// Readers use them to estimate message volume (pilgrim-dump --stats); a trace
+// Readers use them to estimate message volume (pilgrim-stats); a trace
 // does not record them.
 #pragma once
 

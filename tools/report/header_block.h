@@ -1,4 +1,5 @@
-// The "# ..." header block pilgrim-dump prints first.
+// The "# ..." header block pilgrim-dump and pilgrim-stats print first: which
+// trace, which MPI, how many ranks, the timing mode.
 #pragma once
 
 #include <string>
@@ -6,11 +7,11 @@
 #include "pilgrim/trace_model.h"
 #include "text_output.h"
 
-namespace pilgrim::dump {
+namespace pilgrim {
 
 void print_header_block(TextOutput &out, const std::string &path, const Trace &trace);
 
 // "2024-05-01T12:34:56.123456789Z"; "" when out of gmtime's range.
 std::string format_unix_ns(int64_t ns);
 
-} // namespace pilgrim::dump
+} // namespace pilgrim

@@ -5,7 +5,7 @@
 #include <exception>
 #include <stdexcept>
 
-namespace pilgrim::dump {
+namespace pilgrim {
 
 TextOutput::~TextOutput() {
   // On an error path (exception in flight) the partial output is dropped.
@@ -21,4 +21,4 @@ void TextOutput::flush() {
     throw std::runtime_error(std::string("write error: ") + std::strerror(errno));
 }
 
-} // namespace pilgrim::dump
+} // namespace pilgrim

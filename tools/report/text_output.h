@@ -1,11 +1,12 @@
-// Buffered stdout for pilgrim-dump: large writes, one error check.
+// Buffered stdout for the text reports of pilgrim-dump and pilgrim-stats: large
+// writes, one error check.
 #pragma once
 
 #include <cstdio>
 #include <string>
 #include <string_view>
 
-namespace pilgrim::dump {
+namespace pilgrim {
 
 class TextOutput {
 public:
@@ -33,4 +34,4 @@ private:
   std::string buffer_;
 };
 
-} // namespace pilgrim::dump
+} // namespace pilgrim

@@ -1,4 +1,4 @@
-#include "stats_report.h"
+#include "function_report.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,14 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "pilgrim/context_walk.h"
-#include "pilgrim/creation_tracker.h"
+#include "pilgrim/duration_text.h"
 #include "pilgrim/message_volume.h"
-#include "pilgrim/signature_decoder.h"
+#include "pilgrim/saturating.h"
 #include "pilgrim/timing_stats.h"
 #include "pilgrim/trace_error.h"
 
-namespace pilgrim::dump {
+namespace pilgrim::stats {
 
 namespace {
 
@@ -25,28 +24,14 @@ struct FunctionStats {
   TimingStats duration, interval;
 };
 
-uint64_t sat_add(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
-}
-uint64_t sat_mul(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
-}
-
-std::string seconds(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3e", v);
-  return buf;
-}
-
 void append_timing(std::string &line, const TimingStats &t) {
   char buf[128];
   if (t.n == 0) {
     std::snprintf(buf, sizeof buf, " %10s %10s %10s %10s", "-", "-", "-", "-");
   } else {
-    std::snprintf(buf, sizeof buf, " %10s %10s %10s %10s", seconds(t.mean).c_str(),
-                  seconds(stddev(t)).c_str(), seconds(t.min).c_str(), seconds(t.max).c_str());
+    std::snprintf(buf, sizeof buf, " %10s %10s %10s %10s", duration_text(t.mean).c_str(),
+                  duration_text(stddev(t)).c_str(), duration_text(t.min).c_str(),
+                  duration_text(t.max).c_str());
   }
   line += buf;
 }
@@ -64,20 +49,12 @@ std::string row(const FunctionStats &s) {
 
 } // namespace
 
-void print_stats(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,
-                 int64_t only_rank) {
+void print_function_report(TextOutput &out, const TraceInput &input) {
   std::map<uint16_t, FunctionStats> by_id;
-  const uint32_t first = only_rank < 0 ? 0 : static_cast<uint32_t>(only_rank);
-  const uint32_t last = only_rank < 0 ? trace.nranks() : first + 1;
-  std::vector<bool> used(calls.size(), false);
-  for (uint32_t r = first; r < last; ++r) {
-    // Each call's volume in the context of its position (a root's rank in a
-    // communicator depends on which creation of its id applies).
-    const RankView v = trace.rank(r);
-    CreationTracker tracker = CreationTracker::for_rank(trace, r, calls);
-    walk_in_context(
-        *v.rules, v.root, calls, tracker, [&](uint64_t t, uint64_t times, const CallContext &ctx) {
-          const DecodedCall &call = calls[t];
+  std::vector<bool> used(input.calls.size(), false);
+  for (uint32_t r = input.first_rank; r < input.end_rank; ++r)
+    visit_call_uses(
+        input, r, [&](uint64_t t, const DecodedCall &call, uint64_t times, const CallContext &ctx) {
           FunctionStats &s = by_id[call.function_id];
           if (s.name.empty())
             s.name = sanitize_for_message(call.function->name ? call.function->name : "?", 200);
@@ -88,14 +65,13 @@ void print_stats(TextOutput &out, const Trace &trace, const std::vector<DecodedC
             s.unsized_calls = sat_add(s.unsized_calls, times);
           used[t] = true;
         });
-  }
   // Timing is kept per signature (merged over the ranks that made it).
-  for (size_t t = 0; t < calls.size(); ++t) {
+  for (size_t t = 0; t < input.calls.size(); ++t) {
     if (!used[t])
       continue;
-    FunctionStats &s = by_id[calls[t].function_id];
-    merge_stats(s.duration, trace.merged.cst[t].duration);
-    merge_stats(s.interval, trace.merged.cst[t].interval);
+    FunctionStats &s = by_id[input.calls[t].function_id];
+    merge_stats(s.duration, signature_duration(input, t));
+    merge_stats(s.interval, signature_interval(input, t));
   }
   std::vector<FunctionStats> rows;
   FunctionStats total;
@@ -112,9 +88,10 @@ void print_stats(TextOutput &out, const Trace &trace, const std::vector<DecodedC
     return a.calls != b.calls ? a.calls > b.calls : a.name < b.name;
   });
 
-  out << "# stats: " << (only_rank < 0 ? "all ranks" : "rank " + std::to_string(only_rank)) << '\n';
+  out << "# stats: " << (input.rank < 0 ? "all ranks" : "rank " + std::to_string(input.rank))
+      << '\n';
   out << "# dur: time inside the call; int: time from the start of the same rank's previous call "
-         "with the same signature to the call's start; in seconds\n";
+         "with the same signature to the call's start\n";
   char head[320];
   std::snprintf(head, sizeof head, "%-28s %12s %16s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n",
                 "# function", "calls", "bytes", "unsized", "dur_mean", "dur_std", "dur_min",
@@ -125,4 +102,4 @@ void print_stats(TextOutput &out, const Trace &trace, const std::vector<DecodedC
   out << row(total);
 }
 
-} // namespace pilgrim::dump
+} // namespace pilgrim::stats

@@ -6,7 +6,7 @@
 #include "pilgrim/timing_mode.h"
 #include "pilgrim/trace_error.h"
 
-namespace pilgrim::dump {
+namespace pilgrim {
 
 namespace {
 std::string text(const std::string &s) { return sanitize_for_message(s, static_cast<size_t>(-1)); }
@@ -45,4 +45,4 @@ void print_header_block(TextOutput &out, const std::string &path, const Trace &t
   out << "# functions: " << std::to_string(trace.functions.size()) << '\n';
 }
 
-} // namespace pilgrim::dump
+} // namespace pilgrim

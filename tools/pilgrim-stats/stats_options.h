@@ -1,0 +1,19 @@
+// Command line of pilgrim-stats.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "command_line.h"
+
+namespace pilgrim::stats {
+
+struct StatsOptions {
+  std::string trace_path;
+  int64_t rank = -1; // -1: all ranks
+};
+
+// pilgrim-stats's options, bound to o.
+cli::CommandLine command_line(StatsOptions &o);
+
+} // namespace pilgrim::stats
