@@ -1,6 +1,6 @@
 // call_counts: how many calls a traced run made, per function and, for
-// every rank argument (dest, source, root, ...), per peer; the example
-// program of docs/READER.md.
+// every rank argument it is given (dest, source, root, ...), per peer; the
+// example program of docs/READER.md.
 //
 //   call_counts TRACE
 //
@@ -20,9 +20,16 @@
 
 namespace {
 
-// A peer of a rank argument: (parameter name, rank, sentinel name); rank -1
-// for a sentinel or a rank the trace cannot resolve ("?").
+// A peer of a rank argument: (parameter name, rank, how it prints); rank -1
+// for a sentinel or a rank the trace cannot resolve (sorted by parameter,
+// then rank).
 using Peer = std::tuple<std::string, int64_t, std::string>;
+
+Peer peer(const char *param, const pilgrim::RankRef &r) {
+  if (r.known())
+    return {param, r.rank, std::to_string(r.rank)};
+  return {param, -1, r.sentinel() ? r.sentinel_name() : "?"};
+}
 
 struct Counts {
   uint64_t calls = 0;
@@ -33,17 +40,11 @@ void count_call(const pilgrim::Call &call, std::map<std::string, Counts> &counts
   Counts &c = counts[call.name() ? call.name() : "function " + std::to_string(call.function_id)];
   ++c.calls;
   for (const pilgrim::CallArg &arg : call.args) {
-    const pilgrim::CallValue *value = arg.any();
-    if (arg.role() != pilgrim::Role::Rank || value == nullptr)
+    // A rank the call is given (MPI_Comm_rank's is one it returns).
+    if (arg.role() != pilgrim::Role::Rank || !arg.has_in)
       continue;
-    for (const pilgrim::CallElement &e : value->elements) {
-      const pilgrim::RankRef &r = e.rank;
-      const char *sentinel = r.sentinel_name();
-      ++c.peers[Peer{arg.param->name, r.known() ? r.rank : -1,
-                     r.known()  ? ""
-                     : sentinel ? sentinel
-                                : "?"}];
-    }
+    for (const pilgrim::CallElement &e : arg.in.elements)
+      ++c.peers[peer(arg.param->name, e.rank)];
   }
 }
 
@@ -58,7 +59,7 @@ int main(int argc, char **argv) {
     const pilgrim::reader::TraceFile trace(argv[1]);
     const pilgrim::TraceHeader &h = trace.header();
     std::cout << "# " << h.nranks << " ranks, format version " << h.version << ", " << h.mpi_library
-              << ' ' << h.mpi_version << '\n';
+              << '\n';
 
     std::map<std::string, Counts> counts;
     for (uint32_t rank = 0; rank < trace.nranks(); ++rank)
@@ -67,11 +68,8 @@ int main(int argc, char **argv) {
 
     for (const auto &[function, c] : counts) {
       std::cout << function << ": " << c.calls << " calls\n";
-      for (const auto &[peer, n] : c.peers) {
-        const auto &[param, rank, sentinel] = peer;
-        std::cout << "  " << param << ' ' << (sentinel.empty() ? std::to_string(rank) : sentinel)
-                  << ": " << n << " calls\n";
-      }
+      for (const auto &[p, n] : c.peers)
+        std::cout << "  " << std::get<0>(p) << ' ' << std::get<2>(p) << ": " << n << " calls\n";
     }
   } catch (const pilgrim::TraceError &e) {
     std::cerr << "call_counts: " << e.what() << '\n';

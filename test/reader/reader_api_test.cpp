@@ -3,26 +3,16 @@
 // against the shared library alone, as a user's program is.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <iterator>
-#include <numeric>
 #include <string>
 
+#include "../fixtures/fixture_files.h"
 #include "pilgrim/reader.h"
 
 namespace pilgrim::reader {
 namespace {
 
-std::string fixture_path(unsigned version) {
-  return std::string(PILGRIM_SOURCE_DIR) + "/test/fixtures/version-" + std::to_string(version) +
-         ".pilgrim";
-}
-
-std::string file_bytes(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  EXPECT_TRUE(in) << "cannot read " << path;
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using test::file_bytes;
+using test::fixture_path;
 
 // The message of the TraceError `f` throws ("" when it throws none).
 template <class F> std::string error_of(F f) {

@@ -21,6 +21,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "pilgrim/decoded_call.h"
@@ -116,6 +117,10 @@ public:
   // instance in creation order (docs/FORMAT.md §7.7 says which applies when;
   // CallCursor applies it). Throws TraceError when `rank` is out of range.
   const std::vector<CommInfo> &comm_table(uint32_t rank) const;
+  // (Traces that record communicator membership, from format version 5,
+  // will add the list of communicator instances, each with its members as
+  // world ranks and, for an intercommunicator, its remote group's, beside
+  // these tables: an addition, docs/READER.md "Compatibility".)
 
   // --- Calls --------------------------------------------------------------
   // Rank `rank`'s calls in order. Throws TraceError when `rank` is out of
