@@ -3,10 +3,9 @@
 // file. A new kFormatVersion fails here until its fixture is added.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <iterator>
 #include <string>
 
+#include "../fixtures/fixture_files.h"
 #include "pilgrim/file_layout.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/trace_reader.h"
@@ -14,16 +13,8 @@
 namespace pilgrim {
 namespace {
 
-std::string fixture_path(unsigned version) {
-  return std::string(PILGRIM_SOURCE_DIR) + "/test/fixtures/version-" + std::to_string(version) +
-         ".pilgrim";
-}
-
-std::string file_bytes(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  EXPECT_TRUE(in) << "cannot read " << path;
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+using test::file_bytes;
+using test::fixture_path;
 
 TEST(FormatVersionFixtures, EveryVersionReads) {
   for (unsigned v = kOldestFormatVersion; v <= kFormatVersion; ++v) {
