@@ -54,6 +54,14 @@ const std::vector<CommInfo> &TraceFile::comm_table(uint32_t rank) const {
   return *data_->trace.rank(rank).comms;
 }
 
+std::vector<CommInstance> TraceFile::communicators() const {
+  return communicator_instances(data_->trace.merged);
+}
+
+bool TraceFile::membership_recorded() const {
+  return pilgrim::membership_recorded(data_->trace.header.version);
+}
+
 CallCursor TraceFile::calls(uint32_t rank) const {
   return CallCursor(std::make_unique<RankCalls>(data_->trace, data_->coded, rank), rank);
 }

@@ -124,6 +124,32 @@ TEST(ReaderApi, CommunicatorTablesAndStatusSources) {
   EXPECT_EQ(TraceFile(fixture_path(1)).comm_table(2), (std::vector<CommInfo>{{0, 2, 4, -1}}));
 }
 
+TEST(ReaderApi, CommunicatorMembersAndKeptSenders) {
+  // Version 5: the even and the odd ranks split into two communicators that
+  // share id 0; rank 2 receives from MPI_ANY_SOURCE and ignores the status,
+  // whose sender the trace kept.
+  const TraceFile trace(fixture_path(5));
+  ASSERT_TRUE(trace.membership_recorded());
+  const std::vector<CommInstance> comms = trace.communicators();
+  ASSERT_EQ(comms.size(), 2u);
+  EXPECT_EQ(comms[0].comm_id, 0u);
+  EXPECT_EQ(comms[0].members, (std::vector<int64_t>{0, 2}));
+  EXPECT_EQ(comms[1].comm_id, 0u);
+  EXPECT_EQ(comms[1].members, (std::vector<int64_t>{1, 3}));
+  EXPECT_FALSE(comms[0].inter);
+  CallCursor c = trace.calls(2);
+  while (c.next() && std::string(c.call().name()) != "MPI_Waitall") {
+  }
+  ASSERT_STREQ(c.call().name(), "MPI_Waitall");
+  const StatusRef &s = c.call().args.at(2).any()->elements.at(0).status;
+  EXPECT_EQ(s.source.rank, 0); // rank 0 of comm#0 {0, 2}: world rank 0
+  EXPECT_EQ(s.source.offset, -1);
+  // Version 4 did not record membership.
+  const TraceFile v4(fixture_path(4));
+  EXPECT_FALSE(v4.membership_recorded());
+  EXPECT_TRUE(v4.communicators().empty());
+}
+
 TEST(ReaderApi, GrammarWithoutExpanding) {
   const TraceFile trace(fixture_path(4));
   uint32_t covered = 0;

@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "pilgrim/communicator_instances.h"
 #include "pilgrim/decoded_call.h"
 #include "pilgrim/timing_mode.h"
 #include "pilgrim/trace_error.h"
@@ -84,7 +85,7 @@ public:
   // Reads and checks the whole file. Throws pilgrim::TraceError, whose
   // what() is one line naming the file, for a missing, truncated, corrupt or
   // newer-version file:
-  //   "t.pilgrim: format version 5 is newer than this reader (reads 1 to 4): update Pilgrim"
+  //   "t.pilgrim: format version 6 is newer than this reader (reads 1 to 5): update Pilgrim"
   // (Pilgrim's tools print it after their name: "pilgrim-dump: t.pilgrim: ...").
   explicit TraceFile(const std::string &path);
   // The same from bytes in memory; `name` begins the error messages.
@@ -117,10 +118,14 @@ public:
   // instance in creation order (docs/FORMAT.md §7.7 says which applies when;
   // CallCursor applies it). Throws TraceError when `rank` is out of range.
   const std::vector<CommInfo> &comm_table(uint32_t rank) const;
-  // (Traces that record communicator membership, from format version 5,
-  // will add the list of communicator instances, each with its members as
-  // world ranks and, for an intercommunicator, its remote group's, beside
-  // these tables: an addition, docs/READER.md "Compatibility".)
+  // Every user communicator of the run, each with its members as world ranks
+  // (CommInstance: its id, which instance of that id and members it is, its
+  // group and, for an intercommunicator, its remote group; -1 for a member
+  // outside this trace), sorted by id, instance, then lowest member. Traces
+  // record membership from format version 5 on (membership_recorded());
+  // older ones give an empty list.
+  std::vector<CommInstance> communicators() const;
+  bool membership_recorded() const;
 
   // --- Calls --------------------------------------------------------------
   // Rank `rank`'s calls in order. Throws TraceError when `rank` is out of
