@@ -3,6 +3,8 @@
 #include <string>
 #include <utility>
 
+#include "pilgrim/context_walk.h"
+#include "pilgrim/creation_tracker.h"
 #include "pilgrim/grammar_checks.h"
 #include "pilgrim/rank_calls.h"
 #include "pilgrim/trace_reader.h"
@@ -60,6 +62,18 @@ std::vector<CommInstance> TraceFile::communicators() const {
 
 bool TraceFile::membership_recorded() const {
   return pilgrim::membership_recorded(data_->trace.header.version);
+}
+
+void TraceFile::visit_calls(
+    uint32_t rank,
+    const std::function<void(uint64_t entry, const Call &call, uint64_t times)> &visit) const {
+  const RankView v = data_->trace.rank(rank);
+  CreationTracker tracker = CreationTracker::for_rank(data_->trace, rank, data_->coded);
+  walk_in_context(*v.rules, v.root, data_->coded, tracker,
+                  [&](uint64_t t, uint64_t times, const CallContext &ctx) {
+                    const Call call = resolve_call(data_->coded[t], ctx);
+                    visit(t, call, times);
+                  });
 }
 
 CallCursor TraceFile::calls(uint32_t rank) const {

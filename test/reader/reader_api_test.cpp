@@ -3,6 +3,7 @@
 // against the shared library alone, as a user's program is.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 
 #include "../fixtures/fixture_files.h"
@@ -51,6 +52,15 @@ TEST(ReaderApi, EveryVersionReadsAndCountsAgree) {
         from_grammar += count;
       }
       EXPECT_EQ(from_grammar, n);
+      // visit_calls covers the same calls, per entry as often.
+      std::map<uint64_t, uint64_t> uses;
+      trace.visit_calls(r, [&](uint64_t entry, const Call &call, uint64_t times) {
+        EXPECT_EQ(call.function_id, trace.cst_call(entry).function_id);
+        uses[entry] += times;
+      });
+      const auto counts = trace.entry_counts(trace.grammar_of(r));
+      const std::vector<std::pair<uint64_t, uint64_t>> visited_counts(uses.begin(), uses.end());
+      EXPECT_EQ(visited_counts, counts);
       walked += n;
     }
     uint64_t from_cst = 0, visited = 0;
