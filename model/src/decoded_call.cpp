@@ -1,5 +1,7 @@
 #include "pilgrim/decoded_call.h"
 
+#include <cstring>
+
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/signature_encoding.h"
 
@@ -7,16 +9,15 @@ namespace pilgrim {
 
 namespace {
 
-CallElement resolve_element(const ParamInfo &p, const DecodedElement &e, const RankBase &base);
-
-void resolve_items(CallElement &out, const ParamInfo &p, const DecodedElement &e) {
+// A StringArray's strings, or (`argv`) an ArgvArray's StringArrays.
+void resolve_items(CallElement &out, bool argv, const DecodedElement &e) {
   out.null = e.code == 0;
   out.items.reserve(e.items.size());
   for (const DecodedElement &item : e.items) {
     CallElement c;
     c.coded = &item;
-    if (p.role == Role::ArgvArray) {
-      resolve_items(c, p, item); // a StringArray
+    if (argv) {
+      resolve_items(c, false, item); // a StringArray
     } else {
       c.null = item.code == 0;
       c.text = item.text;
@@ -80,7 +81,7 @@ CallElement resolve_element(const ParamInfo &p, const DecodedElement &e, const R
     break;
   case Role::StringArray:
   case Role::ArgvArray:
-    resolve_items(c, p, e);
+    resolve_items(c, p.role == Role::ArgvArray, e);
     break;
   case Role::Opaque:
     c.null = e.code == 0;
@@ -154,6 +155,27 @@ HandleRef resolve_callback(uint64_t callback_code) {
   if (h.kind == HandleCode::Predefined)
     r.name = predefined_callback_names()[h.index];
   return r;
+}
+
+const CallArg *Call::arg(const char *param) const {
+  for (const CallArg &a : args)
+    if (a.param && a.param->name && std::strcmp(a.param->name, param) == 0)
+      return &a;
+  return nullptr;
+}
+
+const CallElement *status_request(const Call &call, size_t param, size_t element) {
+  if (!call.coded)
+    return nullptr;
+  const DecodedElement *r = status_request(*call.coded, param, element);
+  if (!r)
+    return nullptr;
+  for (size_t p = 0; p < call.args.size(); ++p) { // r is an `in` element of one argument
+    const std::vector<DecodedElement> &coded = call.coded->params[p].in.elements;
+    if (!coded.empty() && r >= coded.data() && r < coded.data() + coded.size())
+      return &call.args[p].in.elements[static_cast<size_t>(r - coded.data())];
+  }
+  return nullptr;
 }
 
 Call resolve_call(const DecodedCall &coded, const CallContext &ctx) {

@@ -124,12 +124,20 @@ struct Call {
   // (Start and end times come with the timing issue.)
 
   const char *name() const { return function ? function->name : nullptr; }
+  // The argument of the parameter named `param` (as in the function table);
+  // nullptr when the function has none.
+  const CallArg *arg(const char *param) const;
 };
 
 // `coded` resolved in `ctx` (its position in the rank's walk; an empty
 // context resolves only MPI_COMM_WORLD-free codes: relative ranks stay
 // relative). The result points into `coded`, which must outlive it.
 Call resolve_call(const DecodedCall &coded, const CallContext &ctx = {});
+
+// The request element that status `element` of Status argument `param`
+// belongs to, in a call that completes requests (status_request() of
+// call_context.h, on the decoded call); nullptr when none.
+const CallElement *status_request(const Call &call, size_t param, size_t element);
 
 // Interpreting one code (the building blocks of resolve_call).
 RankRef resolve_rank(uint64_t rank_code, const RankBase &base);
