@@ -8,6 +8,7 @@
 #include "grammar_listing.h"
 #include "header_block.h"
 #include "pilgrim/count_text.h"
+#include "pilgrim/rank_calls.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
 #include "stats_report.h"
