@@ -1,7 +1,5 @@
 #include "call_listing.h"
 
-#include <utility>
-
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/rank_calls.h"
 
@@ -18,14 +16,13 @@ void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedC
                  uint32_t rank) {
   RankCalls walk(trace, calls, rank);
   std::vector<std::string> texts(calls.size());
-  std::vector<std::pair<uint64_t, uint64_t>> made_in(calls.size(), {0, 0});
+  std::vector<uint64_t> made_in(calls.size(), 0); // meaning_version() + 1; 0: none
   const std::string prefix = "rank " + std::to_string(rank) + " call ";
   while (walk.advance()) {
-    const Call &call = walk.call();
     const uint64_t t = walk.terminal();
-    if (made_in[t] != walk.resolved_in()) {
-      texts[t] = call_text(call);
-      made_in[t] = walk.resolved_in();
+    if (made_in[t] != walk.meaning_version() + 1) {
+      texts[t] = call_text(walk.call());
+      made_in[t] = walk.meaning_version() + 1;
     }
     out << prefix << std::to_string(walk.index()) << ": " << texts[t] << '\n';
   }

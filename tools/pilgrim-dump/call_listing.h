@@ -16,8 +16,9 @@ namespace pilgrim::dump {
 std::string call_text(const Call &call);
 
 // "rank R call N: TEXT" per call of the rank's walk (RankCalls), each call
-// resolved at its position. A CST entry's text is kept for as long as its
-// resolution is, so a loop costs one formatting per entry.
+// resolved at its position. A CST entry's text is kept while what ids mean
+// does not change (RankCalls::meaning_version), so a loop costs one
+// resolution and formatting per entry.
 void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,
                  uint32_t rank);
 

@@ -37,10 +37,11 @@ public:
   // for as long as no creation changes what ids mean, so a loop costs one
   // resolution per distinct call, not per iteration. Valid until advance().
   const Call &call();
-  // When call() last resolved the current entry (after call()): it changes
-  // only when call() resolves the entry anew, so what a consumer derives
-  // from the call (its text) can be kept for as long as this stays the same.
-  std::pair<uint64_t, uint64_t> resolved_in() const { return resolved_in_[terminal_]; }
+  // What ids mean at the current call changes only when this number does:
+  // what a consumer derives from call() without pointing into it (its text,
+  // say) can be kept per CST entry for as long as it stays the same, without
+  // resolving the call again.
+  uint64_t meaning_version() const { return tracker_.version(); }
   // What ids mean at the current call.
   CallContext context() const { return tracker_.context(); }
 
