@@ -170,11 +170,10 @@ const CallElement *status_request(const Call &call, size_t param, size_t element
   const DecodedElement *r = status_request(*call.coded, param, element);
   if (!r)
     return nullptr;
-  for (size_t p = 0; p < call.args.size(); ++p) { // r is an `in` element of one argument
-    const std::vector<DecodedElement> &coded = call.coded->params[p].in.elements;
-    if (!coded.empty() && r >= coded.data() && r < coded.data() + coded.size())
-      return &call.args[p].in.elements[static_cast<size_t>(r - coded.data())];
-  }
+  for (const CallArg &a : call.args) // r is an `in` element of one argument
+    for (const CallElement &e : a.in.elements)
+      if (e.coded == r)
+        return &e;
   return nullptr;
 }
 
