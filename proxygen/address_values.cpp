@@ -7,7 +7,6 @@
 #include "call_emitter.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
-#include "pilgrim/value_codes.h"
 
 namespace pilgrim::proxygen {
 
@@ -18,34 +17,27 @@ namespace {
 // derived type, whose extent is known only when the proxy runs).
 constexpr int64_t kDerivedReach = 64 * 1024;
 
-const DecodedElement *element_of(const DecodedCall &call, const char *name, size_t k) {
-  for (size_t q = 0; q < call.params.size(); ++q) {
-    const char *n = call.function->params[q].name;
-    if (!n || std::strcmp(n, name) != 0)
-      continue;
-    const DecodedValue *v = call.params[q].any();
-    if (!v || v->null || v->elements.empty())
-      return nullptr;
-    return v->array ? (k < v->elements.size() ? &v->elements[k] : nullptr) : &v->elements[0];
-  }
-  return nullptr;
+const CallElement *element_of(const Call &call, const char *name, size_t k) {
+  const CallArg *a = call.arg(name);
+  const CallValue *v = a ? a->any() : nullptr;
+  if (!v || v->null || v->elements.empty())
+    return nullptr;
+  return v->array ? (k < v->elements.size() ? &v->elements[k] : nullptr) : &v->elements[0];
 }
 
-int64_t reach(const DecodedCall &call, size_t k) {
+int64_t reach(const Call &call, size_t k) {
   int64_t blocks = 1;
-  if (const DecodedElement *b = element_of(call, "array_of_blocklengths", k))
+  if (const CallElement *b = element_of(call, "array_of_blocklengths", k))
     blocks = b->integer;
-  else if (const DecodedElement *b1 = element_of(call, "blocklength", k))
+  else if (const CallElement *b1 = element_of(call, "blocklength", k))
     blocks = b1->integer;
-  const DecodedElement *t = element_of(call, "array_of_types", k);
+  const CallElement *t = element_of(call, "array_of_types", k);
   if (!t)
     t = element_of(call, "oldtype", k);
   int64_t extent = 0;
   if (t) {
-    const HandleCode h = decode_handle_code(t->code);
-    extent = h.kind == HandleCode::Predefined ? predefined_extent(h.index)
-             : h.kind == HandleCode::User     ? kDerivedReach
-                                              : 0;
+    const HandleRef &h = t->handle;
+    extent = h.predefined() ? predefined_extent(h.id) : h.user() ? kDerivedReach : 0;
   }
   return std::max<int64_t>(blocks, 0) * extent;
 }
@@ -88,25 +80,25 @@ std::multimap<uint64_t, std::pair<uint64_t, int64_t>> children_of(const ProxySym
 // The MPI_Get_address call's own placement of its new location: (id, the
 // memory's id, offset), or false. Memory ids are per rank: the same id may
 // lie in another id's memory on one rank and stand alone on another.
-bool placement(const DecodedCall &call, uint64_t &id, uint64_t &in, int64_t &offset) {
-  if (std::strcmp(call.function->name, "MPI_Get_address") != 0 || call.params.size() != 2 ||
+bool placement(const Call &call, uint64_t &id, uint64_t &in, int64_t &offset) {
+  if (std::strcmp(call.function->name, "MPI_Get_address") != 0 || call.args.size() != 2 ||
       call.function->params[0].role != Role::Pointer ||
       call.function->params[1].role != Role::Address)
     return false;
-  const DecodedValue *location = call.params[0].any(), *address = call.params[1].any();
+  const CallValue *location = call.args[0].any(), *address = call.args[1].any();
   if (!location || !address || location->elements.size() != 1 || address->elements.size() != 1 ||
-      location->elements[0].code == sig::kPointerNull ||
-      address->elements[0].code < sig::kAddressFirstId || address->elements[0].integer <= 0)
+      location->elements[0].null || address->elements[0].memory < 0 ||
+      address->elements[0].integer <= 0)
     return false;
-  id = location->elements[0].code - 1;
-  in = address->elements[0].code - sig::kAddressFirstId;
+  id = static_cast<uint64_t>(location->elements[0].memory);
+  in = static_cast<uint64_t>(address->elements[0].memory);
   offset = address->elements[0].integer;
   return id != in;
 }
 
 } // namespace
 
-void CallEmitter::learn_addresses(const DecodedCall &call) {
+void CallEmitter::learn_addresses(const Call &call) {
   // MPI_Get_address of a new location in memory the trace knows.
   uint64_t id = 0, in = 0;
   int64_t offset = 0;
@@ -115,20 +107,20 @@ void CallEmitter::learn_addresses(const DecodedCall &call) {
     symbols_.pointers.insert(id);
     symbols_.pointers.insert(in);
   }
-  for (size_t p = 0; p < call.params.size(); ++p) {
+  for (size_t p = 0; p < call.args.size(); ++p) {
     const ParamInfo &pi = call.function->params[p];
-    const DecodedParam &dp = call.params[p];
+    const CallArg &dp = call.args[p];
     if (pi.role == Role::Buffer && dp.has_in)
-      for (const DecodedElement &e : dp.in.elements)
-        if (e.code >= sig::kBufferFirstId)
-          addresses_.buffer_ids.insert(e.code - sig::kBufferFirstId);
+      for (const CallElement &e : dp.in.elements)
+        if (e.memory >= 0)
+          addresses_.buffer_ids.insert(static_cast<uint64_t>(e.memory));
     if (pi.role != Role::Address || !dp.has_in)
       continue;
     for (size_t k = 0; k < dp.in.elements.size(); ++k) {
-      const DecodedElement &e = dp.in.elements[k];
-      if (e.code < sig::kAddressFirstId)
+      const CallElement &e = dp.in.elements[k];
+      if (e.memory < 0)
         continue;
-      const uint64_t id = e.code - sig::kAddressFirstId;
+      const uint64_t id = static_cast<uint64_t>(e.memory);
       if (is_target_displacement(pi)) {
         addresses_.slots.emplace(id, static_cast<int>(addresses_.slots.size()));
       } else if (e.integer >= 0) {
@@ -141,17 +133,18 @@ void CallEmitter::learn_addresses(const DecodedCall &call) {
   symbols_.directory_slots = addresses_.slots.size();
 }
 
-std::string CallEmitter::address_expr(const DecodedCall &call, size_t p, const DecodedElement &e) {
+std::string CallEmitter::address_expr(const Call &call, size_t p, const CallElement &e) {
   const ParamInfo &pi = call.function->params[p];
   auto fail = [&](const std::string &what) {
     throw TraceError(std::string(call.function->name) + ": parameter " + (pi.name ? pi.name : "?") +
                      ": " + what + " cannot be replayed");
   };
-  if (e.code == sig::kAddressValue)
+  if (e.memory < 0) {
+    if (e.coded->code == sig::kAddressPending) // the runtime never resolved it
+      fail("an unresolved address");
     return int_literal(e.integer);
-  if (e.code < sig::kAddressFirstId)
-    fail("an unresolved address");
-  const uint64_t id = e.code - sig::kAddressFirstId;
+  }
+  const uint64_t id = static_cast<uint64_t>(e.memory);
   if (!is_target_displacement(pi)) {
     if (e.integer < 0)
       fail("an address below its memory");
@@ -160,17 +153,17 @@ std::string CallEmitter::address_expr(const DecodedCall &call, size_t p, const D
   }
   // In the target's memory: its proxy published where that is.
   const auto slot = addresses_.slots.find(id);
-  const DecodedValue *win = call.params[static_cast<size_t>(pi.ref)].any();
-  const DecodedValue *rank = call.params[static_cast<size_t>(pi.ref2)].any();
+  const CallValue *win = call.args[static_cast<size_t>(pi.ref)].any();
+  const CallValue *rank = call.args[static_cast<size_t>(pi.ref2)].any();
   if (slot == addresses_.slots.end() || !win || win->elements.empty() || !rank ||
       rank->elements.empty())
     fail("a target displacement without its window");
-  return "remote_address(" + handle_expr(HandleKind::Win, win->elements[0].code) + ", " +
-         rank_expr(call, static_cast<size_t>(pi.ref2), rank->elements[0].code) + ", " +
+  return "remote_address(" + handle_expr(win->elements[0].handle) + ", " +
+         rank_expr(call, static_cast<size_t>(pi.ref2), rank->elements[0].rank) + ", " +
          std::to_string(slot->second) + ", " + int_literal(e.integer) + ")";
 }
 
-void CallEmitter::address_lines(const DecodedCall &call, const std::vector<std::string> &args,
+void CallEmitter::address_lines(const Call &call, const std::vector<std::string> &args,
                                 std::vector<std::string> &pre, std::vector<std::string> &post) {
   const std::string name = call.function->name;
   uint64_t id = 0, in = 0;
@@ -192,12 +185,12 @@ void CallEmitter::address_lines(const DecodedCall &call, const std::vector<std::
   if (name != "MPI_Win_attach")
     return;
   // The base this rank attaches, where the trace addresses it from elsewhere.
-  for (size_t p = 0; p < call.params.size() && p < args.size(); ++p) {
-    const DecodedValue *v = call.params[p].any();
+  for (size_t p = 0; p < call.args.size() && p < args.size(); ++p) {
+    const CallValue *v = call.args[p].any();
     if (call.function->params[p].role != Role::Buffer || !v || v->elements.empty() ||
-        v->elements[0].code < sig::kBufferFirstId)
+        v->elements[0].memory < 0)
       continue;
-    const auto slot = addresses_.slots.find(v->elements[0].code - sig::kBufferFirstId);
+    const auto slot = addresses_.slots.find(static_cast<uint64_t>(v->elements[0].memory));
     if (slot != addresses_.slots.end())
       post.push_back("publish_address(" + std::to_string(slot->second) + ", " + args[p] + ");");
   }

@@ -13,7 +13,6 @@
 #include "pilgrim/request_id.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
-#include "pilgrim/value_codes.h"
 #include "record_lines.h"
 #include "wildcard_sources.h"
 
@@ -94,7 +93,7 @@ std::string join(const std::vector<std::string> &v, const char *sep = ", ") {
   return s;
 }
 
-[[noreturn]] void unsupported(const DecodedCall &call, size_t p, const std::string &what) {
+[[noreturn]] void unsupported(const Call &call, size_t p, const std::string &what) {
   throw TraceError(std::string(call.function->name) + ": parameter " +
                    param_name(*call.function, p) + ": " + what + " cannot be replayed yet");
 }
@@ -184,7 +183,7 @@ bool completes_any(const std::string &function) {
          function == "MPI_Testsome";
 }
 
-void CallEmitter::learn(const DecodedCall &call) {
+void CallEmitter::learn(const Call &call) {
   // A record that is not an MPI call makes no call of the proxy's: its
   // addresses (a datatype's bounds) size no memory of the proxy's.
   if (is_record(call.function_id))
@@ -192,74 +191,82 @@ void CallEmitter::learn(const DecodedCall &call) {
   learn_addresses(call);
   if (!completes_any(call.function->name))
     return;
-  for (size_t p = 0; p < call.params.size(); ++p) {
+  for (size_t p = 0; p < call.args.size(); ++p) {
     const ParamInfo &pi = call.function->params[p];
-    const DecodedParam &dp = call.params[p];
+    const CallArg &dp = call.args[p];
     if (pi.role != Role::Handle || pi.handle_kind != HandleKind::Request || !dp.has_in ||
         dp.in.null)
       continue;
     for (size_t i = 0; i < dp.in.elements.size(); ++i)
-      if (decode_handle_code(dp.in.elements[i].code).kind == HandleCode::User)
-        request_slots_[{dp.in.elements.size(), i}].insert(dp.in.elements[i].code);
+      if (dp.in.elements[i].handle.user())
+        request_slots_[{dp.in.elements.size(), i}].insert(dp.in.elements[i].handle.id);
   }
 }
 
-std::string CallEmitter::handle_expr(HandleKind kind, uint64_t code) {
-  const HandleCode hc = decode_handle_code(code);
-  if (hc.kind == HandleCode::Null)
+std::string CallEmitter::handle_expr(const HandleRef &h) {
+  const HandleKind kind = h.handle_kind;
+  if (h.null())
     return null_handle_name(kind);
-  if (hc.kind == HandleCode::Predefined) {
-    const char *name = predefined_handle_names(kind)[hc.index];
-    if (!name)
+  if (h.predefined()) {
+    if (!h.name)
       throw TraceError("predefined " + std::string(handle_id_prefix(kind)) + " #" +
-                       std::to_string(hc.index) + " is unknown to this generator");
-    return name;
+                       std::to_string(h.id) + " is unknown to this generator");
+    return h.name;
   }
   if (kind == HandleKind::Session)
     throw TraceError("MPI sessions cannot be replayed yet");
-  symbols_.handles.insert({kind, hc.index});
-  return handle_variable(kind, hc.index);
+  symbols_.handles.insert({kind, h.id});
+  return handle_variable(kind, h.id);
+}
+
+HandleRef CallEmitter::slot_request(size_t n, size_t slot, const HandleRef &none) const {
+  const auto it = request_slots_.find({n, slot});
+  if (it == request_slots_.end() || it->second.size() != 1)
+    return none;
+  HandleRef h = none;
+  h.kind = HandleCode::User;
+  h.id = *it->second.begin();
+  h.name = nullptr;
+  return h;
 }
 
 // A Cartesian rank code: the rank at grid offset y from the caller in the
 // communicator parameter `ref` (cart_peer in the prelude).
-std::string CallEmitter::cart_rank(const DecodedCall &call, int ref, int64_t y) {
-  if (ref < 0 || static_cast<size_t>(ref) >= call.params.size() ||
+std::string CallEmitter::cart_rank(const Call &call, int ref, int64_t y) {
+  if (ref < 0 || static_cast<size_t>(ref) >= call.args.size() ||
       call.function->params[ref].role != Role::Handle ||
       call.function->params[ref].handle_kind != HandleKind::Comm)
     unsupported(call, ref < 0 ? 0 : static_cast<size_t>(ref),
                 "a Cartesian rank code without a communicator");
-  const DecodedValue *v = call.params[static_cast<size_t>(ref)].any();
+  const CallValue *v = call.args[static_cast<size_t>(ref)].any();
   if (!v || v->elements.empty())
     unsupported(call, static_cast<size_t>(ref), "a Cartesian rank code without a communicator");
-  return "cart_peer(" + handle_expr(HandleKind::Comm, v->elements[0].code) + ", " +
-         std::to_string(y) + "LL)";
+  return "cart_peer(" + handle_expr(v->elements[0].handle) + ", " + std::to_string(y) + "LL)";
 }
 
-std::string CallEmitter::rank_base(const DecodedCall &call, int ref) {
-  if (ref < 0 || static_cast<size_t>(ref) >= call.params.size())
+std::string CallEmitter::rank_base(const Call &call, int ref) {
+  if (ref < 0 || static_cast<size_t>(ref) >= call.args.size())
     return "world_rank";
   const ParamInfo &pi = call.function->params[ref];
-  const DecodedValue *v = call.params[static_cast<size_t>(ref)].any();
+  const CallValue *v = call.args[static_cast<size_t>(ref)].any();
   if (!v || v->elements.empty() || pi.role != Role::Handle)
     return "world_rank";
-  const uint64_t code = v->elements[0].code;
-  const HandleCode hc = decode_handle_code(code);
+  const HandleRef &h = v->elements[0].handle;
   switch (pi.handle_kind) {
   case HandleKind::Comm:
-    if (hc.kind == HandleCode::Predefined)
-      return hc.index == 0 ? "world_rank" : "0";
-    if (hc.kind == HandleCode::Null)
+    if (h.predefined())
+      return h.id == 0 ? "world_rank" : "0";
+    if (h.null())
       return "0";
-    return "comm_rank(" + handle_expr(HandleKind::Comm, code) + ")";
+    return "comm_rank(" + handle_expr(h) + ")";
   case HandleKind::Group:
-    if (hc.kind != HandleCode::User)
+    if (!h.user())
       return "0";
-    return "group_rank(" + handle_expr(HandleKind::Group, code) + ")";
+    return "group_rank(" + handle_expr(h) + ")";
   case HandleKind::Win:
-    if (hc.kind != HandleCode::User)
+    if (!h.user())
       return "0";
-    return "win_rank(" + handle_expr(HandleKind::Win, code) + ")";
+    return "win_rank(" + handle_expr(h) + ")";
   default:
     return "world_rank";
   }
@@ -292,21 +299,20 @@ static std::string matched_source(const std::vector<int64_t> &source) {
          "}}[static_cast<std::size_t>(world_rank)]";
 }
 
-std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t code) {
-  const RankCode rc = decode_rank_code(code);
-  switch (rc.kind) {
+std::string CallEmitter::rank_expr(const Call &call, size_t p, const RankRef &r) {
+  switch (r.kind) {
   case RankCode::AnySource:
     if (options_.deterministic) {
       // The recorded source of the same call, when it has a full status.
-      for (size_t q = 0; q < call.params.size(); ++q) {
+      for (size_t q = 0; q < call.args.size(); ++q) {
         const ParamInfo &pi = call.function->params[q];
-        const DecodedParam &dp = call.params[q];
+        const CallArg &dp = call.args[q];
         if (pi.role == Role::Status && dp.has_out && !dp.out.null && dp.out.elements.size() == 1 &&
             dp.out.elements[0].status.has_source())
-          return status_source(call, dp.out.elements[0].status.source_code);
+          return status_source(call, dp.out.elements[0].status.source);
       }
       // An MPI_Irecv: the source its completion recorded, on each rank.
-      const auto it = irecv_sources_.find(&call);
+      const auto it = irecv_sources_.find(call.coded);
       if (it != irecv_sources_.end())
         return matched_source(it->second);
     }
@@ -314,17 +320,17 @@ std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t c
   case RankCode::ProcNull:
   case RankCode::Root:
   case RankCode::Undefined:
-    return rank_sentinel_name(rc.kind);
+    return r.sentinel_name();
   case RankCode::Absolute:
-    return int_literal(rc.value);
+    return int_literal(r.offset);
   case RankCode::Cartesian:
-    return cart_rank(call, call.function->params[p].ref, rc.value);
+    return cart_rank(call, call.function->params[p].ref, r.offset);
   case RankCode::Relative: {
     const std::string base = rank_base(call, call.function->params[p].ref);
-    if (rc.value == 0)
+    if (r.offset == 0)
       return base;
-    return base + (rc.value > 0 ? " + " : " - ") +
-           std::to_string(rc.value > 0 ? rc.value : -rc.value);
+    return base + (r.offset > 0 ? " + " : " - ") +
+           std::to_string(r.offset > 0 ? r.offset : -r.offset);
   }
   }
   return "MPI_UNDEFINED";
@@ -333,37 +339,34 @@ std::string CallEmitter::rank_expr(const DecodedCall &call, size_t p, uint64_t c
 // The source of the status of a call that names its source (MPI_Recv,
 // MPI_Probe): relative to the caller's rank in the call's first
 // communicator (in MPI_COMM_WORLD if it had none).
-std::string CallEmitter::status_source(const DecodedCall &call, uint64_t code) {
-  const RankCode rc = decode_rank_code(code);
-  if (const char *name = rank_sentinel_name(rc.kind))
+std::string CallEmitter::status_source(const Call &call, const RankRef &r) {
+  if (const char *name = r.sentinel_name())
     return name;
-  if (rc.kind == RankCode::Absolute)
-    return int_literal(rc.value);
+  if (r.kind == RankCode::Absolute)
+    return int_literal(r.offset);
   int comm = -1;
-  for (size_t q = 0; q < call.params.size(); ++q)
+  for (size_t q = 0; q < call.args.size(); ++q)
     if (call.function->params[q].role == Role::Handle &&
         call.function->params[q].handle_kind == HandleKind::Comm) {
       comm = static_cast<int>(q);
       break;
     }
-  if (rc.kind == RankCode::Cartesian)
-    return cart_rank(call, comm, rc.value);
+  if (r.kind == RankCode::Cartesian)
+    return cart_rank(call, comm, r.offset);
   const std::string base = rank_base(call, comm);
-  if (rc.value == 0)
+  if (r.offset == 0)
     return base;
-  return base + (rc.value > 0 ? " + " : " - ") +
-         std::to_string(rc.value > 0 ? rc.value : -rc.value);
+  return base + (r.offset > 0 ? " + " : " - ") +
+         std::to_string(r.offset > 0 ? r.offset : -r.offset);
 }
 
-std::string CallEmitter::callback_expr(const DecodedCall &call, size_t p, uint64_t code) {
-  const HandleCode hc = decode_handle_code(code);
-  if (hc.kind == HandleCode::Null)
+std::string CallEmitter::callback_expr(const Call &call, size_t p, const HandleRef &h) {
+  if (h.null())
     return "nullptr";
-  if (hc.kind == HandleCode::Predefined) {
-    const char *name = predefined_callback_names()[hc.index];
-    if (!name)
-      unsupported(call, p, "predefined callback #" + std::to_string(hc.index));
-    return name;
+  if (h.predefined()) {
+    if (!h.name)
+      unsupported(call, p, "predefined callback #" + std::to_string(h.id));
+    return h.name;
   }
   const std::string t = call.function->params[p].c_type ? call.function->params[p].c_type : "";
   // One stand-in per user callback id (the runtime tells functions apart by
@@ -395,7 +398,7 @@ std::string CallEmitter::callback_expr(const DecodedCall &call, size_t p, uint64
     if (t.find(s.type) != std::string::npos) {
       if (std::string(s.templ) == "user_op")
         symbols_.user_ops = true;
-      std::string e = std::string(s.templ) + "<" + std::to_string(hc.index);
+      std::string e = std::string(s.templ) + "<" + std::to_string(h.id);
       if (*s.handle)
         e += std::string(", ") + s.handle;
       return e + ">";
@@ -403,26 +406,26 @@ std::string CallEmitter::callback_expr(const DecodedCall &call, size_t p, uint64
   unsupported(call, p, "a user callback of type '" + t + "'");
 }
 
-void CallEmitter::size_buffer(const DecodedCall &call, size_t p, uint64_t id,
+void CallEmitter::size_buffer(const Call &call, size_t p, uint64_t id,
                               std::vector<std::string> &pre) {
   const ParamInfo &pi = call.function->params[p];
   int64_t count = 1, extent = 1;
   bool derived = false;
   std::string derived_type, count_text;
-  if (pi.ref >= 0 && static_cast<size_t>(pi.ref) < call.params.size()) {
-    const DecodedValue *cv = call.params[static_cast<size_t>(pi.ref)].any();
+  if (pi.ref >= 0 && static_cast<size_t>(pi.ref) < call.args.size()) {
+    const CallValue *cv = call.args[static_cast<size_t>(pi.ref)].any();
     if (cv && !cv->null && !cv->elements.empty()) {
       if (cv->array && call.function->params[pi.ref].flags & kFlagArray) {
         // v / w collectives: the sum of the counts plus the largest displacement.
         int64_t sum = 0, displ = 0;
-        for (const DecodedElement &e : cv->elements)
+        for (const CallElement &e : cv->elements)
           sum += std::max<int64_t>(0, e.integer);
-        for (size_t q = 0; q < call.params.size(); ++q) {
+        for (size_t q = 0; q < call.args.size(); ++q) {
           const ParamInfo &qi = call.function->params[q];
-          const DecodedValue *dv = call.params[q].any();
+          const CallValue *dv = call.args[q].any();
           if (q != static_cast<size_t>(pi.ref) && qi.role == Role::Value &&
               (qi.flags & kFlagArray) && dv)
-            for (const DecodedElement &e : dv->elements)
+            for (const CallElement &e : dv->elements)
               displ = std::max(displ, e.integer);
         }
         count = sum + displ;
@@ -432,19 +435,20 @@ void CallEmitter::size_buffer(const DecodedCall &call, size_t p, uint64_t id,
     }
   }
   count_text = std::to_string(count);
-  if (pi.ref2 >= 0 && static_cast<size_t>(pi.ref2) < call.params.size()) {
-    const DecodedValue *tv = call.params[static_cast<size_t>(pi.ref2)].any();
+  if (pi.ref2 >= 0 && static_cast<size_t>(pi.ref2) < call.args.size()) {
+    const CallValue *tv = call.args[static_cast<size_t>(pi.ref2)].any();
     extent = 32;
     if (tv && !tv->null && !tv->elements.empty()) {
       const bool array = tv->array && (call.function->params[pi.ref2].flags & kFlagArray);
-      const HandleCode hc = decode_handle_code(tv->elements[0].code);
+      HandleRef type = tv->elements[0].handle;
+      type.handle_kind = HandleKind::Datatype;
       if (array) {
         extent = 32;
-      } else if (hc.kind == HandleCode::Predefined) {
-        extent = predefined_extent(hc.index);
-      } else if (hc.kind == HandleCode::User) {
+      } else if (type.predefined()) {
+        extent = predefined_extent(type.id);
+      } else if (type.user()) {
         derived = true;
-        derived_type = handle_expr(HandleKind::Datatype, tv->elements[0].code);
+        derived_type = handle_expr(type);
       }
     }
   }
@@ -475,22 +479,22 @@ void CallEmitter::size_buffer(const DecodedCall &call, size_t p, uint64_t id,
   }
 }
 
-std::string CallEmitter::buffer_expr(const DecodedCall &call, size_t p, uint64_t code) {
+std::string CallEmitter::buffer_expr(const Call &call, size_t p, int64_t memory) {
   (void)call;
   (void)p;
-  switch (code) {
-  case sig::kBufferNull:
+  switch (memory) {
+  case kMemoryNull:
     return "nullptr";
-  case sig::kBufferInPlace:
+  case kMemoryInPlace:
     return "MPI_IN_PLACE";
-  case sig::kBufferBottom:
+  case kMemoryBottom:
     return "MPI_BOTTOM";
   default:
-    return "buf_" + std::to_string(code - sig::kBufferFirstId);
+    return "buf_" + std::to_string(memory);
   }
 }
 
-std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const DecodedElement &e) {
+std::string CallEmitter::element_expr(const Call &call, size_t p, const CallElement &e) {
   const ParamInfo &pi = call.function->params[p];
   switch (pi.role) {
   case Role::Value: {
@@ -505,31 +509,30 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
   case Role::Rank:
     if (pi.flags & kFlagMatrix3) // int [][3] rows: plain values (docs/FORMAT.md §8.1)
       return int_literal(e.integer);
-    return rank_expr(call, p, e.code);
-  case Role::Tag: {
-    int64_t tag = 0;
-    return decode_tag_code(e.code, tag) ? int_literal(tag) : "MPI_ANY_TAG";
-  }
+    return rank_expr(call, p, e.rank);
+  case Role::Tag:
+    return e.tag.any ? "MPI_ANY_TAG" : int_literal(e.tag.tag);
   case Role::Handle:
-    return handle_expr(pi.handle_kind, e.code);
+    return handle_expr(e.handle);
   case Role::Callback:
-    return callback_expr(call, p, e.code);
+    return callback_expr(call, p, e.handle);
   case Role::Buffer:
-    return buffer_expr(call, p, e.code);
+    return buffer_expr(call, p, e.memory);
   case Role::Address:
     return address_expr(call, p, e);
   case Role::Pointer: {
     // An address passed as an integer (MPI_Aint_diff's MPI_Aint) is cast.
     const std::string ct = pi.c_type ? pi.c_type : "void *";
     const bool integer = ct.find('*') == std::string::npos && ct.find('[') == std::string::npos;
-    if (e.code == 0)
+    if (e.null)
       return integer ? "0" : "nullptr";
-    symbols_.pointers.insert(e.code - 1);
-    const std::string var = "pointer_" + std::to_string(e.code - 1);
+    const uint64_t id = static_cast<uint64_t>(e.memory);
+    symbols_.pointers.insert(id);
+    const std::string var = "pointer_" + std::to_string(id);
     return integer ? "reinterpret_cast<" + element_type(pi) + ">(" + var + ")" : var;
   }
   case Role::String: {
-    if (e.code == 0)
+    if (e.null)
       return "nullptr";
     if (files_ && names_file(call, p)) // a file of the scratch directory (file_replay.h)
       return "proxy_file(" + std::to_string(files_->index(e.text)) + ")";
@@ -542,11 +545,11 @@ std::string CallEmitter::element_expr(const DecodedCall &call, size_t p, const D
 
 // The largest integer input of a call (its count), at most 65536: output
 // arrays are sized for at least that many elements.
-static size_t count_bound(const DecodedCall &call) {
+static size_t count_bound(const Call &call) {
   int64_t bound = 0;
-  for (size_t q = 0; q < call.params.size(); ++q) {
+  for (size_t q = 0; q < call.args.size(); ++q) {
     const ParamInfo &qi = call.function->params[q];
-    const DecodedParam &dp = call.params[q];
+    const CallArg &dp = call.args[q];
     if (qi.role == Role::Value && dp.has_in && !dp.in.array && dp.in.elements.size() == 1)
       bound = std::max(bound, std::min<int64_t>(dp.in.elements[0].integer, 65536));
   }
@@ -598,11 +601,11 @@ std::string CallEmitter::out_array(const ParamInfo &param, size_t n) {
 // of MPI_Comm_spawn_multiple's array_of_argv, its array_of_commands) as
 // local char arrays declared in `pre`, then `char *var[]` of them, with a
 // NULL entry last where the trace's array was NULL-terminated; returns var.
-static std::string string_array_decl(const DecodedElement &e, const std::string &var,
-                                     bool terminated, std::vector<std::string> &pre) {
+static std::string string_array_decl(const CallElement &e, const std::string &var, bool terminated,
+                                     std::vector<std::string> &pre) {
   std::vector<std::string> items;
   for (size_t i = 0; i < e.items.size(); ++i) {
-    if (e.items[i].code == 0) {
+    if (e.items[i].null) {
       items.push_back("nullptr");
       continue;
     }
@@ -616,21 +619,21 @@ static std::string string_array_decl(const DecodedElement &e, const std::string 
   return var;
 }
 
-std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
+std::vector<std::string> CallEmitter::emit(const Call &call) {
   if (is_record(call.function_id)) // not a call (record_lines.h)
     return record_lines(
-        call, [this](HandleKind k, uint64_t code) { return handle_expr(k, code); }, symbols_);
+        call, [this](const HandleRef &h) { return handle_expr(h); }, symbols_);
   const FunctionInfo &fn = *call.function;
   std::vector<std::string> pre, post, args;
   bool block = false;
   std::string until_done; // "array, n": repeat the call until all n requests are null
-  for (size_t p = 0; p < call.params.size(); ++p) {
+  for (size_t p = 0; p < call.args.size(); ++p) {
     const ParamInfo &pi = fn.params[p];
-    const DecodedParam &dp = call.params[p];
+    const CallArg &dp = call.args[p];
     const std::string name = param_name(fn, p);
-    const DecodedValue *in = dp.has_in ? &dp.in : nullptr;
-    const DecodedValue *out = dp.has_out ? &dp.out : nullptr;
-    const DecodedValue *any = dp.any();
+    const CallValue *in = dp.has_in ? &dp.in : nullptr;
+    const CallValue *out = dp.has_out ? &dp.out : nullptr;
+    const CallValue *any = dp.any();
     switch (pi.role) {
     case Role::Varargs:
       continue;
@@ -640,8 +643,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       // NULL where it passed MPI_ARGV_NULL / MPI_ARGVS_NULL, and at the
       // ranks other than the root, where they are not significant.
       const bool argv = pi.role == Role::ArgvArray || (pi.flags & kFlagNullTerminated);
-      const DecodedElement *e = any && !any->elements.empty() ? &any->elements[0] : nullptr;
-      if (!e || e->code == 0) {
+      const CallElement *e = any && !any->elements.empty() ? &any->elements[0] : nullptr;
+      if (!e || e->null) {
         args.push_back(!argv                        ? "nullptr"
                        : pi.role == Role::ArgvArray ? "MPI_ARGVS_NULL"
                                                     : "MPI_ARGV_NULL");
@@ -657,7 +660,7 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       std::vector<std::string> rows;
       for (size_t i = 0; i < e->items.size(); ++i)
         rows.push_back(
-            e->items[i].code == 0
+            e->items[i].null
                 ? std::string("MPI_ARGV_NULL")
                 : string_array_decl(e->items[i], var + "_" + std::to_string(i), true, pre));
       if (rows.empty())
@@ -667,7 +670,7 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       continue;
     }
     case Role::Opaque:
-      if (!any || any->elements.empty() || any->elements[0].code == 0)
+      if (!any || any->elements.empty() || any->elements[0].null)
         args.push_back("nullptr");
       else if (name == "argc" || name == "argv")
         args.push_back("&" + name);
@@ -676,7 +679,7 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       continue;
     case Role::Status: {
       if (pi.flags & kFlagArray) {
-        const DecodedValue *v = out ? out : in;
+        const CallValue *v = out ? out : in;
         if (!v || v->null || kept_sources(*v)) {
           args.push_back("MPI_STATUSES_IGNORE");
         } else {
@@ -689,13 +692,12 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       // A status the call reads (MPI_Get_count) or updates
       // (MPI_Status_set_elements_x): as it was recorded before the call.
       if (in && pi.dir != Direction::Out) {
-        const DecodedStatus &s = in->elements.empty() ? DecodedStatus{} : in->elements[0].status;
+        const StatusRef &s = in->elements.empty() ? StatusRef{} : in->elements[0].status;
         std::string src = "MPI_ANY_SOURCE", tag = "MPI_ANY_TAG", bytes = "0";
         if (s.kind == sig::kStatusFull) {
-          src = status_source(call, s.source_code);
-          int64_t t = 0;
-          if (decode_tag_code(s.tag_code, t))
-            tag = int_literal(t);
+          src = status_source(call, s.source);
+          if (!s.tag.any)
+            tag = int_literal(s.tag.tag);
         }
         if (s.kind == sig::kStatusFull || s.kind == sig::kStatusCountOnly)
           bytes = int_literal(s.count_bytes);
@@ -707,16 +709,16 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
         // MPI_Test_cancelled reads the cancelled bit, which the call's flag recorded.
         std::string cancelled = "0";
         if (std::string(fn.name) == "MPI_Test_cancelled")
-          for (size_t q = 0; q < call.params.size(); ++q)
+          for (size_t q = 0; q < call.args.size(); ++q)
             if (fn.params[q].name && std::string(fn.params[q].name) == "flag" &&
-                call.params[q].has_out && call.params[q].out.elements.size() == 1)
-              cancelled = call.params[q].out.elements[0].integer ? "1" : "0";
+                call.args[q].has_out && call.args[q].out.elements.size() == 1)
+              cancelled = call.args[q].out.elements[0].integer ? "1" : "0";
         pre.push_back("status = make_status(" + src + ", " + tag + ", " + bytes + ", " + cancelled +
                       ");");
         args.push_back("&status");
         continue;
       }
-      const DecodedValue *v = out ? out : in;
+      const CallValue *v = out ? out : in;
       if (!v || v->elements.empty() || v->elements[0].status.ignored()) {
         args.push_back("MPI_STATUS_IGNORE");
       } else {
@@ -735,13 +737,14 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
     if (!any->array) {
       // One element passed by value (or a buffer, string, pointer).
       if (pi.role == Role::Pointer && pi.dir != Direction::In) {
-        const DecodedValue *v = out ? out : in;
+        const CallValue *v = out ? out : in;
         if (std::string(pi.c_type ? pi.c_type : "void").find("void") == std::string::npos) {
           // An address returned as an integer (MPI_Get_address).
           args.push_back("&" + out_scalar(pi));
-        } else if (v && !v->elements.empty() && v->elements[0].code != 0) {
-          symbols_.pointers.insert(v->elements[0].code - 1);
-          args.push_back("&pointer_" + std::to_string(v->elements[0].code - 1));
+        } else if (v && !v->elements.empty() && !v->elements[0].null) {
+          const uint64_t id = static_cast<uint64_t>(v->elements[0].memory);
+          symbols_.pointers.insert(id);
+          args.push_back("&pointer_" + std::to_string(id));
         } else {
           args.push_back("&" + out_scalar(pi));
           symbols_.scalars[args.back().substr(1)] = "void *";
@@ -758,8 +761,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       }
       if (any->elements.empty())
         unsupported(call, p, "an empty value");
-      if (pi.role == Role::Buffer && any->elements[0].code >= sig::kBufferFirstId)
-        size_buffer(call, p, any->elements[0].code - sig::kBufferFirstId, pre);
+      if (pi.role == Role::Buffer && any->elements[0].memory >= 0)
+        size_buffer(call, p, static_cast<uint64_t>(any->elements[0].memory), pre);
       args.push_back(element_expr(call, p, any->elements[0]));
       continue;
     }
@@ -774,9 +777,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
         continue;
       }
       if (pi.role == Role::Handle) {
-        const HandleCode hc = decode_handle_code(out->elements[0].code);
-        if (hc.kind == HandleCode::User) {
-          args.push_back("&" + handle_expr(pi.handle_kind, out->elements[0].code));
+        if (out->elements[0].handle.user()) {
+          args.push_back("&" + handle_expr(out->elements[0].handle));
           continue;
         }
       }
@@ -789,8 +791,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       // program holds in two variables and frees twice.
       if (pi.role == Role::Handle &&
           (pi.action != HandleAction::Free || pi.handle_kind == HandleKind::Request) &&
-          decode_handle_code(in->elements[0].code).kind == HandleCode::User) {
-        args.push_back("&" + handle_expr(pi.handle_kind, in->elements[0].code));
+          in->elements[0].handle.user()) {
+        args.push_back("&" + handle_expr(in->elements[0].handle));
         continue;
       }
       const std::string var = out_scalar(pi);
@@ -816,8 +818,8 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
       args.push_back(var);
       if (pi.role == Role::Handle)
         for (size_t i = 0; i < out->elements.size(); ++i)
-          if (decode_handle_code(out->elements[i].code).kind == HandleCode::User)
-            post.push_back(handle_expr(pi.handle_kind, out->elements[i].code) + " = " + var + "[" +
+          if (out->elements[i].handle.user())
+            post.push_back(handle_expr(out->elements[i].handle) + " = " + var + "[" +
                            std::to_string(i) + "];");
       continue;
     }
@@ -834,25 +836,20 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
         completes_any(fn.name) && pi.role == Role::Handle && pi.handle_kind == HandleKind::Request;
     bool active = false;
     for (size_t i = 0; i < in->elements.size(); ++i) {
-      uint64_t code = in->elements[i].code;
-      if (any_completion && code == 0) {
+      CallElement e = in->elements[i];
+      if (any_completion && e.handle.null())
         // A slot completed earlier in the traced run may still be active in
         // this run (completion order is not deterministic): the request
         // variable that occupies the slot elsewhere in the trace, which MPI
         // has set to MPI_REQUEST_NULL if it did complete here.
-        const auto it = request_slots_.find({in->elements.size(), i});
-        if (it != request_slots_.end() && it->second.size() == 1)
-          code = *it->second.begin();
-      }
-      active |= decode_handle_code(code).kind == HandleCode::User;
-      DecodedElement e = in->elements[i];
-      e.code = code;
+        e.handle = slot_request(in->elements.size(), i, e.handle);
+      active |= e.handle.user();
       items.push_back(element_expr(call, p, e));
     }
     if (any_completion && active && out && !out->null) {
       bool all_null = true;
-      for (const DecodedElement &e : out->elements)
-        all_null &= e.code == 0;
+      for (const CallElement &e : out->elements)
+        all_null &= e.handle.null();
       // The call that completed the last request: call until all are done.
       if (all_null)
         until_done = name + ", " + std::to_string(in->elements.size());
@@ -874,17 +871,13 @@ std::vector<std::string> CallEmitter::emit(const DecodedCall &call) {
     args.push_back(name);
     if (pi.dir == Direction::InOut && pi.role == Role::Handle)
       for (size_t i = 0; i < in->elements.size(); ++i) {
-        uint64_t code = in->elements[i].code;
-        if (any_completion && code == 0) {
-          const auto it = request_slots_.find({in->elements.size(), i});
-          if (it != request_slots_.end() && it->second.size() == 1)
-            code = *it->second.begin();
-        }
-        if (decode_handle_code(code).kind != HandleCode::User && out && i < out->elements.size())
-          code = out->elements[i].code;
-        if (decode_handle_code(code).kind == HandleCode::User)
-          post.push_back(handle_expr(pi.handle_kind, code) + " = " + name + "[" +
-                         std::to_string(i) + "];");
+        HandleRef h = in->elements[i].handle;
+        if (any_completion && h.null())
+          h = slot_request(in->elements.size(), i, h);
+        if (!h.user() && out && i < out->elements.size())
+          h = out->elements[i].handle;
+        if (h.user())
+          post.push_back(handle_expr(h) + " = " + name + "[" + std::to_string(i) + "];");
       }
   }
   const MemoryLines memory = mpi_memory_lines(call, symbols_);

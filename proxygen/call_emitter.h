@@ -13,7 +13,7 @@
 
 #include "address_values.h"
 #include "file_replay.h"
-#include "pilgrim/signature_decoder.h"
+#include "pilgrim/decoded_call.h"
 #include "pilgrim/trace_model.h"
 #include "proxy_options.h"
 
@@ -21,14 +21,14 @@ namespace pilgrim::proxygen {
 
 // What the generated calls refer to, declared once at file scope.
 struct ProxySymbols {
-  std::set<std::pair<HandleKind, uint64_t>> handles; // user handle ids
-  std::map<uint64_t, uint64_t> buffers;              // buffer id -> bytes
-  std::set<uint64_t> pointers;                       // address ids
-  std::map<std::string, std::string> scalars;        // variable -> C type
+  std::set<std::pair<HandleKind, uint64_t>> handles;            // user handle ids
+  std::map<uint64_t, uint64_t> buffers;                         // buffer id -> bytes
+  std::set<uint64_t> pointers;                                  // address ids
+  std::map<std::string, std::string> scalars;                   // variable -> C type
   std::map<std::string, std::pair<std::string, size_t>> arrays; // variable -> C type, length
-  size_t statuses = 0;                               // length of the status array
-  bool status = false;                               // the single status variable
-  bool user_ops = false;                             // a user op stand-in is used
+  size_t statuses = 0;                                          // length of the status array
+  bool status = false;                                          // the single status variable
+  bool user_ops = false;                                        // a user op stand-in is used
   std::map<uint64_t, uint64_t> address_bytes; // memory id -> bytes its addresses reach
   // MPI_Get_address calls that placed a new address in known memory: (the
   // new id, the memory's id, offset), on some rank (address_values.h)
@@ -40,12 +40,14 @@ class CallEmitter {
 public:
   CallEmitter(const Trace &trace, const ProxyOptions &options, ProxySymbols &symbols);
 
-  // The lines (without indentation) of one call. Throws TraceError naming
-  // the function and parameter for what cannot be replayed.
-  std::vector<std::string> emit(const DecodedCall &call);
+  // The lines (without indentation) of one call (a CST entry resolved
+  // without a position: relative ranks stay relative, and become
+  // expressions of the proxy's rank). Throws TraceError naming the function
+  // and parameter for what cannot be replayed.
+  std::vector<std::string> emit(const Call &call);
   // Called with every call before emit: which request variable occupies each
   // slot of the request arrays of MPI_Waitany/Waitsome/Testany/Testsome.
-  void learn(const DecodedCall &call);
+  void learn(const Call &call);
   // --deterministic: per rank, the source each MPI_Irecv(MPI_ANY_SOURCE)
   // call (an element of the caller's decoded CST) matched
   // (wildcard_sources.h).
@@ -58,27 +60,30 @@ public:
 
 private:
   struct Arg; // one argument being built
-  std::string element_expr(const DecodedCall &call, size_t p, const DecodedElement &e);
-  std::string rank_expr(const DecodedCall &call, size_t p, uint64_t code);
-  std::string rank_base(const DecodedCall &call, int ref);
-  std::string cart_rank(const DecodedCall &call, int ref, int64_t y);
-  std::string handle_expr(HandleKind kind, uint64_t code);
-  std::string buffer_expr(const DecodedCall &call, size_t p, uint64_t code);
-  std::string callback_expr(const DecodedCall &call, size_t p, uint64_t code);
-  std::string status_source(const DecodedCall &call, uint64_t code);
-  void size_buffer(const DecodedCall &call, size_t p, uint64_t id, std::vector<std::string> &pre);
+  std::string element_expr(const Call &call, size_t p, const CallElement &e);
+  std::string rank_expr(const Call &call, size_t p, const RankRef &r);
+  std::string rank_base(const Call &call, int ref);
+  std::string cart_rank(const Call &call, int ref, int64_t y);
+  std::string handle_expr(const HandleRef &h);
+  // The request of slot `slot` of the request arrays of `n` of the calls
+  // that complete any (learn), where one request occupies it; else `none`.
+  HandleRef slot_request(size_t n, size_t slot, const HandleRef &none) const;
+  std::string buffer_expr(const Call &call, size_t p, int64_t memory);
+  std::string callback_expr(const Call &call, size_t p, const HandleRef &h);
+  std::string status_source(const Call &call, const RankRef &r);
+  void size_buffer(const Call &call, size_t p, uint64_t id, std::vector<std::string> &pre);
   std::string out_scalar(const ParamInfo &param);
   std::string out_array(const ParamInfo &param, size_t n);
   // Addresses (address_values.cpp).
-  void learn_addresses(const DecodedCall &call);
-  std::string address_expr(const DecodedCall &call, size_t p, const DecodedElement &e);
-  void address_lines(const DecodedCall &call, const std::vector<std::string> &args,
+  void learn_addresses(const Call &call);
+  std::string address_expr(const Call &call, size_t p, const CallElement &e);
+  void address_lines(const Call &call, const std::vector<std::string> &args,
                      std::vector<std::string> &pre, std::vector<std::string> &post);
 
   const Trace &trace_;
   const ProxyOptions &options_;
   ProxySymbols &symbols_;
-  std::map<std::pair<size_t, size_t>, std::set<uint64_t>> request_slots_; // (n, slot) -> codes
+  std::map<std::pair<size_t, size_t>, std::set<uint64_t>> request_slots_; // (n, slot) -> ids
   std::map<const DecodedCall *, std::vector<int64_t>> irecv_sources_;
   AddressPlan addresses_;
   FilePlan *files_ = nullptr;

@@ -12,15 +12,15 @@
 #include <vector>
 
 #include "call_emitter.h"
-#include "pilgrim/signature_decoder.h"
+#include "pilgrim/decoded_call.h"
 
 namespace pilgrim::proxygen {
 
 // The lines of one callback record (a call whose function is a tracer
-// record). `handle` gives the proxy's expression of a handle code.
+// record). `handle` gives the proxy's expression of a handle.
 std::vector<std::string>
-callback_outcome_lines(const DecodedCall &call,
-                       const std::function<std::string(HandleKind, uint64_t)> &handle,
+callback_outcome_lines(const Call &call,
+                       const std::function<std::string(const HandleRef &)> &handle,
                        ProxySymbols &symbols);
 
 } // namespace pilgrim::proxygen

@@ -7,7 +7,6 @@
 
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/grammar_walker.h"
-#include "pilgrim/value_codes.h"
 
 namespace pilgrim::proxygen {
 
@@ -18,49 +17,42 @@ namespace {
 constexpr int64_t kModeCreate = 1;
 constexpr int64_t kModeExcl = 64;
 
-bool is(const DecodedCall &c, const char *name) {
+bool is(const Call &c, const char *name) {
   return c.function && c.function->name && std::strcmp(c.function->name, name) == 0;
 }
 
-bool starts(const DecodedCall &c, const char *prefix) {
+bool starts(const Call &c, const char *prefix) {
   return c.function && c.function->name &&
          std::strncmp(c.function->name, prefix, std::strlen(prefix)) == 0;
 }
 
-const DecodedElement *element(const DecodedCall &c, const char *name, bool out) {
-  for (size_t p = 0; p < c.params.size(); ++p) {
-    const char *n = c.function->params[p].name;
-    if (!n || std::strcmp(n, name) != 0)
-      continue;
-    const DecodedParam &d = c.params[p];
-    const DecodedValue *v = out ? (d.has_out ? &d.out : nullptr) : d.any();
-    return v && !v->null && v->elements.size() == 1 ? &v->elements[0] : nullptr;
-  }
-  return nullptr;
+const CallElement *element(const Call &c, const char *name, bool out) {
+  const CallArg *d = c.arg(name);
+  if (!d)
+    return nullptr;
+  const CallValue *v = out ? (d->has_out ? &d->out : nullptr) : d->any();
+  return v && !v->null && v->elements.size() == 1 ? &v->elements[0] : nullptr;
 }
 
 // The user id of file handle `name` (in or out), or -1.
-int64_t file_id(const DecodedCall &c, const char *name, bool out) {
-  const DecodedElement *e = element(c, name, out);
-  if (!e)
-    return -1;
-  const HandleCode hc = decode_handle_code(e->code);
-  return hc.kind == HandleCode::User ? static_cast<int64_t>(hc.index) : -1;
+int64_t file_id(const Call &c, const char *name, bool out) {
+  const CallElement *e = element(c, name, out);
+  return e && e->handle.user() ? static_cast<int64_t>(e->handle.id) : -1;
 }
 
 // Calls that change a file's contents or size.
-bool writes(const DecodedCall &c) {
+bool writes(const Call &c) {
   return starts(c, "MPI_File_write") || starts(c, "MPI_File_iwrite") ||
          is(c, "MPI_File_set_size") || is(c, "MPI_File_preallocate");
 }
 
 // What the first open or delete of a path on a rank says the traced run
 // found: 1 the file, -1 no file, 0 either.
-int found(const DecodedCall &c) {
+int found(const Call &c) {
   const bool ok = c.return_code == 0; // MPI_SUCCESS
   if (is(c, "MPI_File_delete"))
     return ok ? 1 : -1;
-  const DecodedElement *mode = element(c, "amode", false);
+  const CallElement *mode = element(c, "amode", false);
   const int64_t amode = mode ? mode->integer : 0;
   const bool create = (amode & kModeCreate) != 0, excl = (amode & kModeExcl) != 0;
   if (ok)
@@ -78,14 +70,14 @@ std::string base_name(const std::string &path) {
 
 } // namespace
 
-bool names_file(const DecodedCall &call, size_t param) {
+bool names_file(const Call &call, size_t param) {
   const char *n = call.function->params[param].name;
   return (is(call, "MPI_File_open") || is(call, "MPI_File_delete")) && n &&
          std::strcmp(n, "filename") == 0;
 }
 
-FilePlan::FilePlan(const Trace &trace, const std::vector<DecodedCall> &calls) {
-  if (std::none_of(calls.begin(), calls.end(), [](const DecodedCall &c) {
+FilePlan::FilePlan(const Trace &trace, const std::vector<Call> &calls) {
+  if (std::none_of(calls.begin(), calls.end(), [](const Call &c) {
         return is(c, "MPI_File_open") || is(c, "MPI_File_delete");
       }))
     return;
@@ -100,10 +92,10 @@ FilePlan::FilePlan(const Trace &trace, const std::vector<DecodedCall> &calls) {
     while (walker.next(t)) {
       if (t >= calls.size() || !calls[t].function)
         continue;
-      const DecodedCall &c = calls[t];
+      const Call &c = calls[t];
       if (is(c, "MPI_File_open") || is(c, "MPI_File_delete")) {
-        const DecodedElement *name = element(c, "filename", false);
-        if (!name || name->code == 0)
+        const CallElement *name = element(c, "filename", false);
+        if (!name || name->null)
           continue;
         const size_t f = index(name->text);
         if (seen.insert(f).second) {
@@ -122,7 +114,7 @@ FilePlan::FilePlan(const Trace &trace, const std::vector<DecodedCall> &calls) {
         continue;
       if (writes(c))
         written.insert(h->second);
-      const DecodedElement *size = is(c, "MPI_File_get_size") ? element(c, "size", true) : nullptr;
+      const CallElement *size = is(c, "MPI_File_get_size") ? element(c, "size", true) : nullptr;
       if (size && !written.count(h->second))
         files_[h->second].size = std::max(files_[h->second].size, size->integer);
     }

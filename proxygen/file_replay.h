@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "pilgrim/signature_decoder.h"
+#include "pilgrim/decoded_call.h"
 #include "pilgrim/trace_model.h"
 
 namespace pilgrim::proxygen {
@@ -28,7 +28,7 @@ class FilePlan {
 public:
   // Follows every rank's calls in order (only when the trace opens or
   // deletes files). `calls` are the decoded CST entries.
-  FilePlan(const Trace &trace, const std::vector<DecodedCall> &calls);
+  FilePlan(const Trace &trace, const std::vector<Call> &calls);
   FilePlan() = default;
 
   bool empty() const { return files_.empty(); }
@@ -47,6 +47,6 @@ private:
 };
 
 // True for the parameters that name a file (MPI_File_open, MPI_File_delete).
-bool names_file(const DecodedCall &call, size_t param);
+bool names_file(const Call &call, size_t param);
 
 } // namespace pilgrim::proxygen

@@ -3,7 +3,6 @@
 #include <cstring>
 
 #include "pilgrim/request_id.h"
-#include "pilgrim/value_codes.h"
 
 namespace pilgrim::proxygen {
 
@@ -15,12 +14,11 @@ bool is_request(const ParamInfo &pi) {
 
 // Calls `f(pool)` for each user request of `value`; false when it holds
 // another code (a null or predefined request).
-template <class F> bool each_pool(const DecodedValue &value, F f) {
+template <class F> bool each_pool(const CallValue &value, F f) {
   bool all_user = true;
-  for (const DecodedElement &e : value.elements) {
-    const HandleCode hc = decode_handle_code(e.code);
-    if (hc.kind == HandleCode::User)
-      f(request_id_parts(hc.index).pool);
+  for (const CallElement &e : value.elements) {
+    if (e.handle.user())
+      f(request_id_parts(e.handle.id).pool);
     else
       all_user = false;
   }
@@ -29,31 +27,29 @@ template <class F> bool each_pool(const DecodedValue &value, F f) {
 
 } // namespace
 
-GeneralizedRequests::GeneralizedRequests(const std::vector<DecodedCall> &calls) {
+GeneralizedRequests::GeneralizedRequests(const std::vector<Call> &calls) {
   std::set<uint64_t> others;
-  for (const DecodedCall &c : calls) {
+  for (const Call &c : calls) {
     if (!c.function || !c.function->name)
       continue;
     const bool start = std::strcmp(c.function->name, "MPI_Grequest_start") == 0;
-    for (size_t p = 0; p < c.params.size(); ++p) {
-      const ParamInfo &pi = c.function->params[p];
-      if (!is_request(pi) || pi.action != HandleAction::Create || !c.params[p].has_out)
+    for (const CallArg &a : c.args) {
+      if (!is_request(*a.param) || a.param->action != HandleAction::Create || !a.has_out)
         continue;
-      each_pool(c.params[p].out, [&](uint64_t pool) { (start ? pools_ : others).insert(pool); });
+      each_pool(a.out, [&](uint64_t pool) { (start ? pools_ : others).insert(pool); });
     }
   }
   for (uint64_t pool : others)
     pools_.erase(pool);
 }
 
-bool GeneralizedRequests::only_generalized(const DecodedCall &poll) const {
+bool GeneralizedRequests::only_generalized(const Call &poll) const {
   if (pools_.empty() || !poll.function)
     return false;
   bool any = false, all = true;
-  for (size_t p = 0; p < poll.params.size(); ++p) {
-    const ParamInfo &pi = poll.function->params[p];
-    const DecodedValue *v = poll.params[p].has_in ? &poll.params[p].in : nullptr;
-    if (!is_request(pi) || !v || v->null)
+  for (const CallArg &a : poll.args) {
+    const CallValue *v = a.has_in ? &a.in : nullptr;
+    if (!is_request(*a.param) || !v || v->null)
       continue;
     all &= each_pool(*v, [&](uint64_t pool) {
       any = true;

@@ -13,7 +13,7 @@
 #include <set>
 #include <vector>
 
-#include "pilgrim/signature_decoder.h"
+#include "pilgrim/decoded_call.h"
 
 namespace pilgrim::proxygen {
 
@@ -24,9 +24,9 @@ public:
   // call in the trace is MPI_Grequest_start. Pools are numbered per rank:
   // a pool that another rank fills with another call counts as not
   // generalized, and its polls are left to the completion loop as before.
-  explicit GeneralizedRequests(const std::vector<DecodedCall> &calls);
+  explicit GeneralizedRequests(const std::vector<Call> &calls);
   // Whether every request `poll` names is generalized.
-  bool only_generalized(const DecodedCall &poll) const;
+  bool only_generalized(const Call &poll) const;
 
 private:
   std::set<uint64_t> pools_;

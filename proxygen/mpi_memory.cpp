@@ -4,7 +4,6 @@
 #include <cstring>
 
 #include "pilgrim/signature_encoding.h"
-#include "pilgrim/value_codes.h"
 
 namespace pilgrim::proxygen {
 
@@ -34,20 +33,18 @@ int memory_size_param(const FunctionInfo &fn, size_t p) {
 }
 
 // The user window the call names or creates ("win_3"), if any.
-std::string window_of(const DecodedCall &call, ProxySymbols &symbols) {
-  for (size_t p = 0; p < call.params.size(); ++p) {
-    const ParamInfo &pi = call.function->params[p];
-    if (pi.role != Role::Handle || pi.handle_kind != HandleKind::Win)
+std::string window_of(const Call &call, ProxySymbols &symbols) {
+  for (const CallArg &a : call.args) {
+    if (a.role() != Role::Handle || a.param->handle_kind != HandleKind::Win)
       continue;
-    const DecodedParam &dp = call.params[p];
-    const DecodedValue *v = dp.has_out ? &dp.out : dp.any();
+    const CallValue *v = a.has_out ? &a.out : a.any();
     if (!v || v->elements.empty())
       continue;
-    const HandleCode hc = decode_handle_code(v->elements[0].code);
-    if (hc.kind != HandleCode::User)
+    const HandleRef &h = v->elements[0].handle;
+    if (!h.user())
       continue;
-    symbols.handles.insert({HandleKind::Win, hc.index});
-    return handle_variable(HandleKind::Win, hc.index);
+    symbols.handles.insert({HandleKind::Win, h.id});
+    return handle_variable(HandleKind::Win, h.id);
   }
   return "";
 }
@@ -61,19 +58,19 @@ std::string buffer_of(uint64_t id, ProxySymbols &symbols) {
 
 } // namespace
 
-MemoryLines mpi_memory_lines(const DecodedCall &call, ProxySymbols &symbols) {
+MemoryLines mpi_memory_lines(const Call &call, ProxySymbols &symbols) {
   MemoryLines lines;
   const FunctionInfo &fn = *call.function;
-  for (size_t p = 0; p < call.params.size(); ++p) {
+  for (size_t p = 0; p < call.args.size(); ++p) {
     const ParamInfo &pi = fn.params[p];
-    const DecodedParam &dp = call.params[p];
+    const CallArg &dp = call.args[p];
     // A freed window's memory goes back before MPI_Win_free.
     if (pi.role == Role::Handle && pi.handle_kind == HandleKind::Win &&
         pi.action == HandleAction::Free && dp.has_in && !dp.in.elements.empty()) {
-      const HandleCode hc = decode_handle_code(dp.in.elements[0].code);
-      if (hc.kind == HandleCode::User) {
-        symbols.handles.insert({HandleKind::Win, hc.index});
-        lines.pre.push_back("return_window_memory(" + handle_variable(HandleKind::Win, hc.index) +
+      const HandleRef &h = dp.in.elements[0].handle;
+      if (h.user()) {
+        symbols.handles.insert({HandleKind::Win, h.id});
+        lines.pre.push_back("return_window_memory(" + handle_variable(HandleKind::Win, h.id) +
                             ");");
       }
       continue;
@@ -81,20 +78,20 @@ MemoryLines mpi_memory_lines(const DecodedCall &call, ProxySymbols &symbols) {
     // MPI_Free_mem's pointer.
     if (pi.role == Role::Pointer && pi.dir == Direction::In &&
         std::strcmp(fn.name, "MPI_Free_mem") == 0 && dp.has_in && !dp.in.elements.empty() &&
-        dp.in.elements[0].code != 0) {
-      lines.post.push_back("return_memory(pointer_" + std::to_string(dp.in.elements[0].code - 1) +
+        !dp.in.elements[0].null) {
+      lines.post.push_back("return_memory(pointer_" + std::to_string(dp.in.elements[0].memory) +
                            ");");
       continue;
     }
     const int size_param = memory_size_param(fn, p);
-    if (size_param < 0 || !dp.has_out || dp.out.elements.empty() || dp.out.elements[0].code == 0)
+    if (size_param < 0 || !dp.has_out || dp.out.elements.empty() || dp.out.elements[0].null)
       continue;
     // Memory of no bytes is named by nothing (MPI may return NULL or any address).
-    const DecodedValue *bytes = call.params[static_cast<size_t>(size_param)].any();
+    const CallValue *bytes = call.args[static_cast<size_t>(size_param)].any();
     if (!bytes || bytes->elements.empty() || bytes->elements[0].integer <= 0 ||
         call.return_code != 0)
       continue;
-    const uint64_t id = dp.out.elements[0].code - 1;
+    const uint64_t id = static_cast<uint64_t>(dp.out.elements[0].memory);
     std::string win = window_of(call, symbols);
     lines.post.push_back("lend_memory(" + buffer_of(id, symbols) + ", pointer_" +
                          std::to_string(id) + ", " + (win.empty() ? "MPI_WIN_NULL" : win) + ");");

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "call_emitter.h"
-#include "pilgrim/signature_decoder.h"
+#include "pilgrim/decoded_call.h"
 
 namespace pilgrim::proxygen {
 
@@ -26,6 +26,6 @@ struct MemoryLines {
 
 // The lines that lend and return MPI's memory around `call`; the buffers
 // they name are added to `symbols`.
-MemoryLines mpi_memory_lines(const DecodedCall &call, ProxySymbols &symbols);
+MemoryLines mpi_memory_lines(const Call &call, ProxySymbols &symbols);
 
 } // namespace pilgrim::proxygen

@@ -16,6 +16,7 @@
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/record_ranges.h"
 #include "pilgrim/signature_decoder.h"
+#include "pilgrim/rank_calls.h"
 #include "pilgrim/trace_error.h"
 #include "proxy_prelude.h"
 #include "timing_model.h"
@@ -34,10 +35,9 @@ namespace {
 enum class Poll { No, Failed, Succeeded };
 // A poll that could not have succeeded (generalized_requests.h) is a plain
 // call.
-Poll poll_kind(const DecodedCall &call, std::string &flag_param,
-               const GeneralizedRequests &generalized) {
+Poll poll_kind(const Call &call, std::string &flag_param, const GeneralizedRequests &generalized) {
   const char *flag = nullptr;
-  const PollOutcome outcome = poll_outcome(call, &flag);
+  const PollOutcome outcome = poll_outcome(*call.coded, &flag);
   if (outcome == PollOutcome::NotPoll ||
       (outcome == PollOutcome::Failed && generalized.only_generalized(call)))
     return Poll::No;
@@ -86,7 +86,8 @@ private:
   CallEmitter emitter_;
   Grammar rules_;
   std::vector<uint64_t> roots_;
-  std::vector<DecodedCall> calls_;
+  std::vector<DecodedCall> coded_;  // the CST entries decoded
+  std::vector<Call> calls_;         // and resolved without a position (proxies are per entry)
   FilePlan files_;                  // files opened in a scratch directory (file_replay.h)
   GeneralizedRequests generalized_; // polls that cannot succeed (generalized_requests.h)
   std::vector<double> gaps_;
@@ -239,7 +240,7 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
   if (it != lines_.end())
     return it->second;
   std::vector<std::string> lines;
-  const DecodedCall &call = calls_.at(t);
+  const Call &call = calls_.at(t);
   std::string flag;
   const Poll poll = poll_kind(call, flag, generalized_);
   {
@@ -310,8 +311,8 @@ bool Writer::completion_loop(const GrammarSymbol &s, int64_t next) const {
   if (s.is_rule() || next < 0)
     return false;
   std::string flag;
-  const DecodedCall &a = calls_.at(static_cast<uint64_t>(s.value));
-  const DecodedCall &b = calls_.at(static_cast<uint64_t>(next));
+  const Call &a = calls_.at(static_cast<uint64_t>(s.value));
+  const Call &b = calls_.at(static_cast<uint64_t>(next));
   return poll_kind(a, flag, generalized_) == Poll::Failed &&
          poll_kind(b, flag, generalized_) == Poll::Succeeded && a.function_id == b.function_id;
 }
@@ -349,16 +350,16 @@ std::vector<std::string> Writer::address_layout() const {
     it->second = {up.first, it->second.second + up.second};
     return it->second;
   };
-  for (const DecodedCall &c : calls_) {
-    if (std::string(c.function->name) != "MPI_Aint_diff" || c.params.size() != 2)
+  for (const Call &c : calls_) {
+    if (std::string(c.function->name) != "MPI_Aint_diff" || c.args.size() != 2)
       continue;
-    const DecodedValue *a = c.params[0].any(), *b = c.params[1].any();
+    const CallValue *a = c.args[0].any(), *b = c.args[1].any();
     if (!a || !b || a->elements.size() != 1 || b->elements.size() != 1 ||
         c.function->params[0].role != Role::Pointer ||
-        c.function->params[1].role != Role::Pointer || a->elements[0].code == 0 ||
-        b->elements[0].code == 0)
+        c.function->params[1].role != Role::Pointer || a->elements[0].null || b->elements[0].null)
       continue;
-    const uint64_t ia = a->elements[0].code - 1, ib = b->elements[0].code - 1;
+    const uint64_t ia = static_cast<uint64_t>(a->elements[0].memory),
+                   ib = static_cast<uint64_t>(b->elements[0].memory);
     const auto ra = find(ia), rb = find(ib);
     if (ra.first == rb.first)
       continue;
@@ -410,15 +411,11 @@ std::vector<std::string> Writer::address_layout() const {
 
 std::string Writer::run() {
   const MergedTrace &m = trace_.merged;
-  calls_.reserve(m.cst.size());
-  for (size_t i = 0; i < m.cst.size(); ++i) {
-    try {
-      calls_.push_back(decode_signature(trace_, m.cst[i].signature));
-    } catch (const TraceError &e) {
-      rethrow_with_context("CST entry " + std::to_string(i), e);
-    }
-  }
-  for (const DecodedCall &c : calls_)
+  coded_ = decode_cst(trace_);
+  calls_.reserve(coded_.size());
+  for (const DecodedCall &c : coded_)
+    calls_.push_back(resolve_call(c));
+  for (const Call &c : calls_)
     emitter_.learn(c);
   files_ = FilePlan(trace_, calls_);
   generalized_ = GeneralizedRequests(calls_);
@@ -426,7 +423,7 @@ std::string Writer::run() {
   if (options_.deterministic) {
     std::map<const DecodedCall *, std::vector<int64_t>> sources;
     for (auto &[t, per_rank] : irecv_sources(trace_, calls_))
-      sources[&calls_.at(t)] = std::move(per_rank);
+      sources[&coded_.at(t)] = std::move(per_rank);
     emitter_.set_irecv_sources(std::move(sources));
   }
   if (options_.compute != Compute::None)

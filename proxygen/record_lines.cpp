@@ -10,8 +10,7 @@
 namespace pilgrim::proxygen {
 
 std::vector<std::string>
-record_lines(const DecodedCall &call,
-             const std::function<std::string(HandleKind, uint64_t)> &handle,
+record_lines(const Call &call, const std::function<std::string(const HandleRef &)> &handle,
              ProxySymbols &symbols) {
   CallbackRecordKind callback;
   if (callback_record_kind(call.function_id, callback))

@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "call_emitter.h"
-#include "pilgrim/signature_decoder.h"
+#include "pilgrim/decoded_call.h"
 
 namespace pilgrim::proxygen {
 
 std::vector<std::string>
-record_lines(const DecodedCall &call,
-             const std::function<std::string(HandleKind, uint64_t)> &handle, ProxySymbols &symbols);
+record_lines(const Call &call, const std::function<std::string(const HandleRef &)> &handle,
+             ProxySymbols &symbols);
 
 } // namespace pilgrim::proxygen

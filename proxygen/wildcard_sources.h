@@ -7,7 +7,7 @@
 #include <map>
 #include <vector>
 
-#include "pilgrim/signature_decoder.h"
+#include "pilgrim/decoded_call.h"
 #include "pilgrim/trace_model.h"
 
 namespace pilgrim::proxygen {
@@ -22,6 +22,6 @@ constexpr int64_t kNoSource = -1;
 // was ignored; the request was freed, cancelled or never completed) or when
 // two of a rank's receives matched different sources.
 std::map<uint64_t, std::vector<int64_t>> irecv_sources(const Trace &trace,
-                                                       const std::vector<DecodedCall> &calls);
+                                                       const std::vector<Call> &calls);
 
 } // namespace pilgrim::proxygen

@@ -8,7 +8,6 @@
 #include "pilgrim/request_id.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
-#include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 
@@ -37,79 +36,66 @@ std::string format_displacement(int64_t y, const CartTopology *cart) {
   return "#" + std::to_string(y);
 }
 
-std::string format_rank(uint64_t code, const RankBase &base) {
-  const RankCode rc = decode_rank_code(code);
-  if (const char *name = rank_sentinel_name(rc.kind))
+std::string format_rank(const RankRef &r) {
+  if (const char *name = r.sentinel_name())
     return name;
-  if (rc.kind == RankCode::Absolute)
-    return std::to_string(rc.value);
-  int64_t abs = 0;
-  const bool known = absolute_rank(code, base.rank, abs, base.cart);
-  if (rc.kind == RankCode::Cartesian) {
-    const std::string grid = "grid " + format_displacement(rc.value, base.cart);
-    return known ? std::to_string(abs) + " (" + grid + ")" : "self+(" + grid + ")";
+  if (r.kind == RankCode::Absolute)
+    return std::to_string(r.offset);
+  if (r.kind == RankCode::Cartesian) {
+    const std::string grid = "grid " + format_displacement(r.offset, r.grid);
+    return r.known() ? std::to_string(r.rank) + " (" + grid + ")" : "self+(" + grid + ")";
   }
-  if (known)
-    return std::to_string(abs) + " (" + signed_offset(rc.value) + ")";
-  return "self" + signed_offset(rc.value);
+  if (r.known())
+    return std::to_string(r.rank) + " (" + signed_offset(r.offset) + ")";
+  return "self" + signed_offset(r.offset);
 }
 
-std::string format_tag(uint64_t code) {
-  int64_t tag = 0;
-  if (!decode_tag_code(code, tag))
-    return "MPI_ANY_TAG";
-  return std::to_string(tag);
-}
+std::string format_tag(const TagRef &t) { return t.any ? "MPI_ANY_TAG" : std::to_string(t.tag); }
 
-std::string format_callback(uint64_t code) {
-  const HandleCode h = decode_handle_code(code);
+std::string format_callback(const HandleRef &h) {
   switch (h.kind) {
   case HandleCode::Null:
     return "NULL";
-  case HandleCode::Predefined: {
-    const char *name = predefined_callback_names()[h.index];
-    return name ? name : "predefined-fn#" + std::to_string(h.index);
-  }
+  case HandleCode::Predefined:
+    return h.name ? h.name : "predefined-fn#" + std::to_string(h.id);
   case HandleCode::User:
     break;
   }
-  return "fn#" + std::to_string(h.index);
+  return "fn#" + std::to_string(h.id);
 }
 
-std::string format_buffer(uint64_t code) {
-  switch (code) {
-  case sig::kBufferNull:
+std::string format_buffer(int64_t memory) {
+  switch (memory) {
+  case kMemoryNull:
     return "NULL";
-  case sig::kBufferInPlace:
+  case kMemoryInPlace:
     return "MPI_IN_PLACE";
-  case sig::kBufferBottom:
+  case kMemoryBottom:
     return "MPI_BOTTOM";
   default:
-    return "buf#" + std::to_string(code - sig::kBufferFirstId);
+    return "buf#" + std::to_string(memory);
   }
 }
 
-std::string format_pointer(uint64_t code) {
-  if (code == sig::kPointerNull)
-    return "NULL";
-  return "ptr#" + std::to_string(code - 1);
+std::string format_pointer(const CallElement &e) {
+  return e.null ? "NULL" : "ptr#" + std::to_string(e.memory);
 }
 
 // An Address element: the value itself, or `ptr#u+x`, the address of memory
 // id u (the id space of buf#/ptr#) plus x bytes.
-std::string format_address(uint64_t code, int64_t x) {
-  if (code < sig::kAddressFirstId)
-    return std::to_string(x);
-  std::string s = "ptr#" + std::to_string(code - sig::kAddressFirstId);
-  if (x > 0)
-    s += "+" + std::to_string(x);
-  else if (x < 0)
-    s += std::to_string(x);
+std::string format_address(const CallElement &e) {
+  if (e.memory == kMemoryNull)
+    return std::to_string(e.integer);
+  std::string s = "ptr#" + std::to_string(e.memory);
+  if (e.integer > 0)
+    s += "+" + std::to_string(e.integer);
+  else if (e.integer < 0)
+    s += std::to_string(e.integer);
   return s;
 }
 
-void append_string_array(std::string &out, const DecodedElement &e) {
-  if (e.code == 0) {
+void append_string_array(std::string &out, const CallElement &e) {
+  if (e.null) {
     out += "NULL";
     return;
   }
@@ -117,12 +103,12 @@ void append_string_array(std::string &out, const DecodedElement &e) {
   for (size_t i = 0; i < e.items.size(); ++i) {
     if (i)
       out += ", ";
-    out += e.items[i].code ? quote_string(e.items[i].text) : "NULL";
+    out += e.items[i].null ? "NULL" : quote_string(e.items[i].text);
   }
   out += ']';
 }
 
-void append_status(std::string &out, const DecodedStatus &s, const RankBase &caller_rank) {
+void append_status(std::string &out, const StatusRef &s) {
   switch (s.kind) {
   case sig::kStatusIgnored:
     out += "MPI_STATUS_IGNORE";
@@ -131,8 +117,8 @@ void append_status(std::string &out, const DecodedStatus &s, const RankBase &cal
     out += "{}";
     return;
   case sig::kStatusFull:
-    out += "{source=" + format_rank(s.source_code, caller_rank) +
-           ", tag=" + format_tag(s.tag_code) + ", count=" + std::to_string(s.count_bytes) + "}";
+    out += "{source=" + format_rank(s.source) + ", tag=" + format_tag(s.tag) +
+           ", count=" + std::to_string(s.count_bytes) + "}";
     return;
   case sig::kStatusSourceKept:
     out += "MPI_STATUS_IGNORE{source=" + format_rank(s.source_code, caller_rank) + "}";
@@ -143,8 +129,7 @@ void append_status(std::string &out, const DecodedStatus &s, const RankBase &cal
   }
 }
 
-void append_element(std::string &out, const ParamInfo &p, const DecodedElement &e,
-                    const RankBase &caller_rank) {
+void append_element(std::string &out, const ParamInfo &p, const CallElement &e) {
   switch (p.role) {
   case Role::Value:
   case Role::Offset:
@@ -154,40 +139,40 @@ void append_element(std::string &out, const ParamInfo &p, const DecodedElement &
     out += format_double(e.real);
     break;
   case Role::Rank:
-    out += format_rank(e.code, caller_rank);
+    out += format_rank(e.rank);
     break;
   case Role::Tag:
-    out += format_tag(e.code);
+    out += format_tag(e.tag);
     break;
   case Role::Handle:
-    out += format_handle(p.handle_kind, e.code);
+    out += format_handle(e.handle);
     break;
   case Role::Buffer:
-    out += format_buffer(e.code);
+    out += format_buffer(e.memory);
     break;
   case Role::Pointer:
-    out += format_pointer(e.code);
+    out += format_pointer(e);
     break;
   case Role::Address:
-    out += format_address(e.code, e.integer);
+    out += format_address(e);
     break;
   case Role::Callback:
-    out += format_callback(e.code);
+    out += format_callback(e.handle);
     break;
   case Role::String:
-    out += e.code ? quote_string(e.text) : "NULL";
+    out += e.null ? "NULL" : quote_string(e.text);
     break;
   case Role::Status:
-    append_status(out, e.status, caller_rank);
+    append_status(out, e.status);
     break;
   case Role::Opaque:
-    out += e.code ? "non-NULL" : "NULL";
+    out += e.null ? "NULL" : "non-NULL";
     break;
   case Role::StringArray:
     append_string_array(out, e);
     break;
   case Role::ArgvArray:
-    if (e.code == 0) {
+    if (e.null) {
       out += "NULL";
       break;
     }
@@ -207,23 +192,25 @@ void append_element(std::string &out, const ParamInfo &p, const DecodedElement &
 
 } // namespace
 
-std::string format_handle(HandleKind kind, uint64_t code) {
-  const HandleCode h = decode_handle_code(code);
+std::string format_handle(const HandleRef &h) {
   switch (h.kind) {
   case HandleCode::Null:
-    return null_handle_name(kind);
-  case HandleCode::Predefined: {
-    const char *name = predefined_handle_names(kind)[h.index];
-    if (name)
-      return name;
-    return std::string("predefined-") + handle_id_prefix(kind) + "#" + std::to_string(h.index);
-  }
+    return null_handle_name(h.handle_kind);
+  case HandleCode::Predefined:
+    if (h.name)
+      return h.name;
+    return std::string("predefined-") + handle_id_prefix(h.handle_kind) + "#" +
+           std::to_string(h.id);
   case HandleCode::User:
     break;
   }
   const std::string id =
-      kind == HandleKind::Request ? request_id_text(h.index) : std::to_string(h.index);
-  return std::string(handle_id_prefix(kind)) + "#" + id;
+      h.handle_kind == HandleKind::Request ? request_id_text(h.id) : std::to_string(h.id);
+  return std::string(handle_id_prefix(h.handle_kind)) + "#" + id;
+}
+
+std::string format_handle(HandleKind kind, uint64_t code) {
+  return format_handle(resolve_handle(kind, code));
 }
 
 std::string format_double(double v) {
@@ -271,22 +258,14 @@ std::string quote_string(const std::string &s) {
 
 std::string format_return_code(int64_t rc) { return rc == 0 ? "MPI_SUCCESS" : std::to_string(rc); }
 
-void append_value(std::string &out, const DecodedCall &call, size_t param, const DecodedValue &v,
-                  const CallContext &ctx) {
-  if (!call.function || param >= call.function->nparams)
+void append_value(std::string &out, const CallArg &arg, const CallValue &v) {
+  if (!arg.param)
     return;
-  const ParamInfo &p = call.function->params[param];
+  const ParamInfo &p = *arg.param;
   if (p.role == Role::Varargs) {
     out += "...";
     return;
   }
-  // What rank codes are relative to; a status's source can differ per
-  // element (each belongs to its own request).
-  const bool needs_rank = p.role == Role::Rank || p.role == Role::Status;
-  const RankBase caller_rank = needs_rank ? base_for(call, param, 0, ctx) : RankBase{};
-  auto base_of = [&](size_t i) {
-    return p.role == Role::Status && i > 0 ? base_for(call, param, i, ctx) : caller_rank;
-  };
   if (v.null) {
     out += p.role == Role::Status ? "MPI_STATUSES_IGNORE" : "NULL";
     return;
@@ -296,7 +275,7 @@ void append_value(std::string &out, const DecodedCall &call, size_t param, const
   if (!brackets) {
     if (v.elements.empty())
       return;
-    append_element(out, p, v.elements[0], caller_rank);
+    append_element(out, p, v.elements[0]);
     return;
   }
   if (p.role == Role::Status && kept_sources(v)) {
@@ -326,38 +305,47 @@ void append_value(std::string &out, const DecodedCall &call, size_t param, const
     } else {
       if (i)
         out += ", ";
-      append_element(out, p, v.elements[i], base_of(i));
+      append_element(out, p, v.elements[i]);
     }
   }
   out += ']';
 }
 
-std::string format_call(const DecodedCall &call, const CallContext &ctx) {
+std::string format_arg(const CallArg &arg) {
+  std::string out;
+  if (arg.has_in)
+    append_value(out, arg, arg.in);
+  if (arg.has_in && arg.has_out)
+    out += "->";
+  if (arg.has_out)
+    append_value(out, arg, arg.out);
+  return out;
+}
+
+std::string format_call(const Call &call) {
   if (!call.function)
     return "function#" + std::to_string(call.function_id) + "(?)";
   std::string out = safe_name(call.function->name);
   out += '(';
-  for (size_t i = 0; i < call.params.size(); ++i) {
-    const ParamInfo &p = call.function->params[i];
-    const DecodedParam &d = call.params[i];
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    const CallArg &a = call.args[i];
     if (i)
       out += ", ";
-    if (p.role != Role::Varargs) {
-      out += safe_name(p.name);
+    if (a.role() != Role::Varargs) {
+      out += safe_name(a.param->name);
       out += '=';
     }
-    if (d.has_in)
-      append_value(out, call, i, d.in, ctx);
-    if (d.has_in && d.has_out)
-      out += "->";
-    if (d.has_out)
-      append_value(out, call, i, d.out, ctx);
-    if (!d.has_in && !d.has_out)
-      out += p.role == Role::Varargs ? "..." : "?";
+    out += format_arg(a);
+    if (!a.has_in && !a.has_out)
+      out += a.role() == Role::Varargs ? "..." : "?";
   }
   out += ") = ";
   out += format_return_code(call.return_code);
   return out;
+}
+
+std::string format_call(const DecodedCall &call, const CallContext &ctx) {
+  return format_call(resolve_call(call, ctx));
 }
 
 } // namespace pilgrim

@@ -3,7 +3,6 @@
 #include <cstring>
 
 #include "pilgrim/predefined_handles.h"
-#include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 
@@ -26,14 +25,14 @@ const char *const kInfoFromMpiFunctions[] = {
     "MPI_T_event_callback_get_info",
 };
 
-bool is_named(const DecodedCall &call, const char *name) {
+bool is_named(const Call &call, const char *name) {
   return call.function && call.function->name && std::strcmp(call.function->name, name) == 0;
 }
 
 // The call's first Info parameter that is not created by it, or -1.
-int info_param(const DecodedCall &call) {
-  for (size_t p = 0; p < call.params.size(); ++p) {
-    const ParamInfo &pi = call.function->params[p];
+int info_param(const Call &call) {
+  for (size_t p = 0; p < call.args.size(); ++p) {
+    const ParamInfo &pi = *call.args[p].param;
     if (pi.role == Role::Handle && pi.handle_kind == HandleKind::Info &&
         pi.action != HandleAction::Create)
       return static_cast<int>(p);
@@ -41,7 +40,7 @@ int info_param(const DecodedCall &call) {
   return -1;
 }
 
-const DecodedElement *single(const DecodedValue *v) {
+const CallElement *single(const CallValue *v) {
   return v && !v->null && v->elements.size() == 1 ? &v->elements[0] : nullptr;
 }
 
@@ -153,51 +152,47 @@ const EnvironmentalOutput kEnvironmentalOutputs[] = {
 const size_t kEnvironmentalOutputCount =
     sizeof kEnvironmentalOutputs / sizeof kEnvironmentalOutputs[0];
 
-bool EnvironmentalOutputs::info_from_mpi(const DecodedCall &call) const {
+bool EnvironmentalOutputs::info_from_mpi(const Call &call) const {
   const int p = info_param(call);
   if (p < 0)
     return false;
-  const DecodedElement *e = single(call.params[static_cast<size_t>(p)].any());
+  const CallElement *e = single(call.args[static_cast<size_t>(p)].any());
   if (!e)
     return false;
-  const HandleCode hc = decode_handle_code(e->code);
-  if (hc.kind == HandleCode::Predefined) // MPI_INFO_ENV is the only predefined info
+  if (e->handle.predefined()) // MPI_INFO_ENV is the only predefined info
     return true;
-  return hc.kind == HandleCode::User && infos_.count(hc.index) != 0;
+  return e->handle.user() && infos_.count(e->handle.id) != 0;
 }
 
-bool EnvironmentalOutputs::general_dist_graph(const DecodedCall &call) const {
-  for (size_t p = 0; p < call.params.size(); ++p) {
-    const ParamInfo &pi = call.function->params[p];
-    if (pi.role != Role::Handle || pi.handle_kind != HandleKind::Comm)
+bool EnvironmentalOutputs::general_dist_graph(const Call &call) const {
+  for (const CallArg &a : call.args) {
+    if (a.role() != Role::Handle || a.param->handle_kind != HandleKind::Comm)
       continue;
-    const DecodedElement *e = single(call.params[p].any());
-    const HandleCode hc = e ? decode_handle_code(e->code) : HandleCode{HandleCode::Null, 0};
-    return hc.kind == HandleCode::User && graphs_.count(hc.index) != 0;
+    const CallElement *e = single(a.any());
+    return e && e->handle.user() && graphs_.count(e->handle.id) != 0;
   }
   return false;
 }
 
-bool EnvironmentalOutputs::environmental(const DecodedCall &call, int param) const {
+bool EnvironmentalOutputs::environmental(const Call &call, int param) const {
   const EnvironmentalOutput *o = applies(call, param);
   return o && o->when != W::GeneralDistGraph;
 }
 
-bool EnvironmentalOutputs::unordered(const DecodedCall &call, int param) const {
+bool EnvironmentalOutputs::unordered(const Call &call, int param) const {
   const EnvironmentalOutput *o = applies(call, param);
   return o && o->when == W::GeneralDistGraph;
 }
 
-const EnvironmentalOutput *EnvironmentalOutputs::applies(const DecodedCall &call, int param) const {
+const EnvironmentalOutput *EnvironmentalOutputs::applies(const Call &call, int param) const {
   if (!call.function || !call.function->name)
     return nullptr;
-  const char *name = param < 0 ? "return"
-                     : static_cast<size_t>(param) < call.params.size()
-                         ? call.function->params[param].name
-                         : nullptr;
+  const char *name = param < 0                                       ? "return"
+                     : static_cast<size_t>(param) < call.args.size() ? call.args[param].param->name
+                                                                     : nullptr;
   if (!name)
     return nullptr;
-  const bool handle = param >= 0 && call.function->params[param].role == Role::Handle;
+  const bool handle = param >= 0 && call.args[param].role() == Role::Handle;
   for (const EnvironmentalOutput &o : kEnvironmentalOutputs) {
     if (std::strcmp(o.function, call.function->name) != 0)
       continue;
@@ -212,9 +207,9 @@ const EnvironmentalOutput *EnvironmentalOutputs::applies(const DecodedCall &call
         return &o;
       break;
     case W::ZeroSize:
-      for (size_t q = 0; q < call.params.size(); ++q) {
-        const DecodedElement *size = single(call.params[q].any());
-        if (std::strcmp(call.function->params[q].name, "size") == 0 && size && size->integer == 0)
+      for (const CallArg &a : call.args) {
+        const CallElement *size = single(a.any());
+        if (std::strcmp(a.param->name, "size") == 0 && size && size->integer == 0)
           return &o;
       }
       break;
@@ -231,27 +226,26 @@ namespace {
 
 // Records the user handles of `kind` that `call` creates in `ids` when `in`,
 // and forgets them (an id reused for another object) otherwise.
-void track_created(const DecodedCall &call, HandleKind kind, bool in, std::set<uint64_t> &ids) {
-  for (size_t p = 0; p < call.params.size(); ++p) {
-    const ParamInfo &pi = call.function->params[p];
+void track_created(const Call &call, HandleKind kind, bool in, std::set<uint64_t> &ids) {
+  for (const CallArg &a : call.args) {
+    const ParamInfo &pi = *a.param;
     if (pi.role != Role::Handle || pi.handle_kind != kind || pi.action != HandleAction::Create ||
-        !call.params[p].has_out)
+        !a.has_out)
       continue;
-    for (const DecodedElement &e : call.params[p].out.elements) {
-      const HandleCode hc = decode_handle_code(e.code);
-      if (hc.kind != HandleCode::User)
+    for (const CallElement &e : a.out.elements) {
+      if (!e.handle.user())
         continue;
       if (in)
-        ids.insert(hc.index);
+        ids.insert(e.handle.id);
       else
-        ids.erase(hc.index);
+        ids.erase(e.handle.id);
     }
   }
 }
 
 } // namespace
 
-void EnvironmentalOutputs::apply(const DecodedCall &call) {
+void EnvironmentalOutputs::apply(const Call &call) {
   if (!call.function)
     return;
   bool filled_by_mpi = false;

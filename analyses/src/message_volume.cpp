@@ -2,74 +2,72 @@
 
 #include "pilgrim/saturating.h"
 #include "pilgrim/signature_encoding.h"
-#include "pilgrim/value_codes.h"
 
 namespace pilgrim {
 
 namespace {
 
 // Whether the caller is known not to be the root of the call.
-bool known_non_root(const DecodedCall &call, const ParamInfo &p, const CallContext &ctx) {
-  if (!(p.flags & kFlagRootOnly) || p.ref3 < 0 || p.ref3 >= call.function->nparams)
+bool known_non_root(const Call &call, const ParamInfo &p) {
+  if (!(p.flags & kFlagRootOnly) || p.ref3 < 0 || static_cast<size_t>(p.ref3) >= call.args.size())
     return false;
-  const ParamInfo &rp = call.function->params[p.ref3];
-  if (rp.role != Role::Rank)
+  const CallArg &root = call.args[static_cast<size_t>(p.ref3)];
+  if (root.role() != Role::Rank)
     return false;
-  const DecodedValue *v = call.params[static_cast<size_t>(p.ref3)].any();
+  const CallValue *v = root.any();
   if (!v || v->null || v->elements.size() != 1)
     return false;
-  const uint64_t code = v->elements[0].code;
-  const RankCode rc = decode_rank_code(code);
-  if (rc.kind == RankCode::Root)
+  const RankRef &r = v->elements[0].rank;
+  if (r.kind == RankCode::Root)
     return false; // intercomm root group: the root
-  if (rc.kind == RankCode::ProcNull)
+  if (r.kind == RankCode::ProcNull)
     return true; // intercomm: the other processes
-  if (rc.kind == RankCode::Relative || rc.kind == RankCode::Cartesian)
-    return rc.value != 0; // offset 0 is the caller itself
-  if (rc.kind == RankCode::Absolute) {
-    const int64_t me = caller_rank_for(call, static_cast<size_t>(p.ref3), ctx);
-    return me >= 0 && me != rc.value;
-  }
+  if (r.kind == RankCode::Relative || r.kind == RankCode::Cartesian)
+    return r.offset != 0; // offset 0 is the caller itself
+  if (r.kind == RankCode::Absolute)
+    return r.caller >= 0 && r.caller != r.offset;
   return false;
 }
 
 } // namespace
 
-MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx) {
+MessageVolume message_volume(const Call &call) {
   MessageVolume mv;
   if (!call.function)
     return mv;
-  const FunctionInfo &f = *call.function;
-  for (uint8_t i = 0; i < f.nparams && i < call.params.size(); ++i) {
-    const ParamInfo &p = f.params[i];
+  const size_t n_args = call.args.size();
+  for (size_t i = 0; i < n_args; ++i) {
+    const ParamInfo &p = *call.args[i].param;
     if (p.role != Role::Buffer)
       continue;
-    const DecodedValue *bv = call.params[i].any();
+    const CallValue *bv = call.args[i].any();
     if (!bv || bv->null || bv->elements.size() != 1)
       continue;
-    const uint64_t bcode = bv->elements[0].code;
-    if (bcode == sig::kBufferNull || bcode == sig::kBufferInPlace)
+    const int64_t memory = bv->elements[0].memory;
+    if (memory == kMemoryNull || memory == kMemoryInPlace)
       continue;
-    if (known_non_root(call, p, ctx))
+    if (known_non_root(call, p))
       continue;
-    if (p.ref < 0 || p.ref >= f.nparams || f.params[p.ref].role != Role::Value) {
+    if (p.ref < 0 || static_cast<size_t>(p.ref) >= n_args ||
+        call.args[static_cast<size_t>(p.ref)].role() != Role::Value) {
       mv.complete = false;
       continue;
     }
-    const DecodedValue *cv = call.params[static_cast<size_t>(p.ref)].any();
+    const CallValue *cv = call.args[static_cast<size_t>(p.ref)].any();
     if (!cv) {
       mv.complete = false;
       continue;
     }
     if (cv->null)
       continue; // counts absent at this rank
-    const DecodedValue *tv = nullptr;
+    const CallValue *tv = nullptr;
     if (p.ref2 >= 0) {
-      if (p.ref2 >= f.nparams || f.params[p.ref2].role != Role::Handle) {
+      if (static_cast<size_t>(p.ref2) >= n_args ||
+          call.args[static_cast<size_t>(p.ref2)].role() != Role::Handle) {
         mv.complete = false;
         continue;
       }
-      tv = call.params[static_cast<size_t>(p.ref2)].any();
+      tv = call.args[static_cast<size_t>(p.ref2)].any();
       if (!tv || tv->null || tv->elements.empty()) {
         mv.complete = false;
         continue;
@@ -89,7 +87,7 @@ MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx) {
       }
       int64_t size = 1;
       if (tv)
-        size = ctx.datatype_size(tv->elements[per_element_types ? k : 0].code);
+        size = tv->elements[per_element_types ? k : 0].handle.size;
       if (size == -2) {
         if (count != 0)
           mv.complete = false;
@@ -105,6 +103,10 @@ MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx) {
     }
   }
   return mv;
+}
+
+MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx) {
+  return message_volume(resolve_call(call, ctx));
 }
 
 } // namespace pilgrim

@@ -1,5 +1,7 @@
 #include "pilgrim/decoded_call.h"
 
+#include <cstring>
+
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/signature_encoding.h"
 
@@ -7,16 +9,15 @@ namespace pilgrim {
 
 namespace {
 
-CallElement resolve_element(const ParamInfo &p, const DecodedElement &e, const RankBase &base);
-
-void resolve_items(CallElement &out, const ParamInfo &p, const DecodedElement &e) {
+// A StringArray's strings, or (`argv`) an ArgvArray's StringArrays.
+void resolve_items(CallElement &out, bool argv, const DecodedElement &e) {
   out.null = e.code == 0;
   out.items.reserve(e.items.size());
   for (const DecodedElement &item : e.items) {
     CallElement c;
     c.coded = &item;
-    if (p.role == Role::ArgvArray) {
-      resolve_items(c, p, item); // a StringArray
+    if (argv) {
+      resolve_items(c, false, item); // a StringArray
     } else {
       c.null = item.code == 0;
       c.text = item.text;
@@ -36,7 +37,8 @@ StatusRef resolve_status(const DecodedStatus &s, const RankBase &base) {
   return out;
 }
 
-CallElement resolve_element(const ParamInfo &p, const DecodedElement &e, const RankBase &base) {
+CallElement resolve_element(const ParamInfo &p, const DecodedElement &e, const RankBase &base,
+                            const CallContext &ctx) {
   CallElement c;
   c.coded = &e;
   c.integer = e.integer;
@@ -50,6 +52,8 @@ CallElement resolve_element(const ParamInfo &p, const DecodedElement &e, const R
     break;
   case Role::Handle:
     c.handle = resolve_handle(p.handle_kind, e.code);
+    if (p.handle_kind == HandleKind::Datatype)
+      c.handle.size = ctx.datatype_size(e.code);
     c.null = c.handle.null();
     break;
   case Role::Callback:
@@ -80,7 +84,7 @@ CallElement resolve_element(const ParamInfo &p, const DecodedElement &e, const R
     break;
   case Role::StringArray:
   case Role::ArgvArray:
-    resolve_items(c, p, e);
+    resolve_items(c, p.role == Role::ArgvArray, e);
     break;
   case Role::Opaque:
     c.null = e.code == 0;
@@ -106,7 +110,7 @@ CallValue resolve_value(const DecodedCall &call, size_t param, const DecodedValu
   for (size_t i = 0; i < v.elements.size(); ++i) {
     // A status's source can differ per element: each belongs to its own request.
     const RankBase base = p.role == Role::Status && i > 0 ? base_for(call, param, i, ctx) : first;
-    out.elements.push_back(resolve_element(p, v.elements[i], base));
+    out.elements.push_back(resolve_element(p, v.elements[i], base, ctx));
   }
   return out;
 }
@@ -154,6 +158,33 @@ HandleRef resolve_callback(uint64_t callback_code) {
   if (h.kind == HandleCode::Predefined)
     r.name = predefined_callback_names()[h.index];
   return r;
+}
+
+const CallArg *Call::arg(const char *param) const {
+  for (const CallArg &a : args)
+    if (a.param && a.param->name && std::strcmp(a.param->name, param) == 0)
+      return &a;
+  return nullptr;
+}
+
+const CallElement *status_request(const Call &call, size_t param, size_t element) {
+  if (!call.coded)
+    return nullptr;
+  const DecodedElement *r = status_request(*call.coded, param, element);
+  if (!r)
+    return nullptr;
+  for (const CallArg &a : call.args) // r is an `in` element of one argument
+    for (const CallElement &e : a.in.elements)
+      if (e.coded == r)
+        return &e;
+  return nullptr;
+}
+
+bool kept_sources(const CallValue &v) {
+  for (const CallElement &e : v.elements)
+    if (e.status.kind == sig::kStatusSourceKept)
+      return true;
+  return false;
 }
 
 Call resolve_call(const DecodedCall &coded, const CallContext &ctx) {

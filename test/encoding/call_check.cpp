@@ -1,9 +1,8 @@
 #include "call_check.h"
 
 #include "pilgrim/cartesian_offset.h"
-#include "pilgrim/predefined_handles.h"
+#include "pilgrim/decoded_call.h"
 #include "pilgrim/signature_encoding.h"
-#include "pilgrim/value_codes.h"
 
 #include <mpi.h>
 
@@ -156,9 +155,8 @@ private:
         problem(where, std::to_string(de.real) + ", expected " + std::to_string(e.real));
       return;
     case Role::Tag: {
-      int64_t tag = 0;
-      const bool any = !decode_tag_code(de.code, tag);
-      if (any != (e.integer == MPI_ANY_TAG) || (!any && tag != e.integer))
+      const TagRef t = resolve_tag(de.code);
+      if (t.any != (e.integer == MPI_ANY_TAG) || (!t.any && t.tag != e.integer))
         problem(where, "tag code " + std::to_string(de.code) + ", expected tag " +
                            (e.integer == MPI_ANY_TAG ? "MPI_ANY_TAG" : std::to_string(e.integer)));
       return;
@@ -226,29 +224,28 @@ private:
   }
 
   void symbol(uint64_t code, const Element &e, int space, const std::string &where) {
-    const HandleCode h = decode_handle_code(code);
     const bool callback = space == kCallbackSpace;
+    const HandleRef h =
+        callback ? resolve_callback(code) : resolve_handle(static_cast<HandleKind>(space), code);
     switch (e.sym) {
     case Sym::Null:
-      if (h.kind != HandleCode::Null)
+      if (!h.null())
         problem(where, "code " + std::to_string(code) + ", expected null");
       return;
     case Sym::Predefined: {
-      const NameTable names = callback ? predefined_callback_names()
-                                       : predefined_handle_names(static_cast<HandleKind>(space));
-      const char *name = h.kind == HandleCode::Predefined ? names[h.index] : nullptr;
+      const char *name = h.predefined() ? h.name : nullptr;
       if (!name || e.name != name)
         problem(where, "code " + std::to_string(code) + " (" + (name ? name : "not predefined") +
                            "), expected " + e.name);
       return;
     }
     case Sym::User: {
-      if (h.kind != HandleCode::User) {
+      if (!h.user()) {
         problem(where, "code " + std::to_string(code) + ", expected a user " +
                            (callback ? "callback" : "handle"));
         return;
       }
-      const std::string why = symbols_.bind(space, e.key, h.index);
+      const std::string why = symbols_.bind(space, e.key, h.id);
       if (!why.empty())
         problem(where, why);
       return;
@@ -315,7 +312,7 @@ private:
   // rules (FORMAT.md §8.3) choose its base, which the call need not name.
   void rank(uint64_t code, int64_t expected, const RankBase &base, bool relative_allowed,
             bool status_source, const std::string &where) {
-    const RankCode r = decode_rank_code(code);
+    const RankRef r = resolve_rank(code, pilgrim::RankBase{});
     int64_t got = 0;
     std::string how;
     switch (r.kind) {
@@ -332,7 +329,7 @@ private:
       got = MPI_UNDEFINED;
       break;
     case RankCode::Absolute:
-      got = r.value;
+      got = r.offset;
       if (relative_allowed && base.known && !status_source)
         how = "stored absolute where a relative rank is allowed and the caller's rank known";
       break;
@@ -341,7 +338,7 @@ private:
         how = "stored relative where the rank must be absolute";
         break;
       }
-      got = base.rank + r.value;
+      got = base.rank + r.offset;
       break;
     case RankCode::Cartesian: {
       const int n = static_cast<int>(base.dims.size());
@@ -351,13 +348,13 @@ private:
         // No grid known here (a status's source, relative to the request's
         // communicator): every grid of a singleton has one process, so the
         // only offset is 0, the caller.
-        if (r.value != 0)
-          how = "Cartesian offset " + std::to_string(r.value) + " in a grid of one process";
+        if (r.offset != 0)
+          how = "Cartesian offset " + std::to_string(r.offset) + " in a grid of one process";
         got = base.rank;
       } else if (n == 0) {
         how = "stored Cartesian in a communicator without a grid";
-      } else if (!cart_decode(n, base.dims.data(), base.periods.data(), base.rank, r.value, got)) {
-        how = "Cartesian offset " + std::to_string(r.value) + " names no rank of the grid";
+      } else if (!cart_decode(n, base.dims.data(), base.periods.data(), base.rank, r.offset, got)) {
+        how = "Cartesian offset " + std::to_string(r.offset) + " names no rank of the grid";
       }
       break;
     }
@@ -398,8 +395,8 @@ private:
       if (passed_in)
         problem(where, "status kind 2, expected 3 (count only) for a status passed in");
       rank(s.source_code, e.source, m_.status_base, true, true, where + " source");
-      int64_t tag = 0;
-      if (!decode_tag_code(s.tag_code, tag) || tag != e.tag)
+      const TagRef tag = resolve_tag(s.tag_code);
+      if (tag.any || tag.tag != e.tag)
         problem(where, "status tag code " + std::to_string(s.tag_code) + ", expected tag " +
                            std::to_string(e.tag));
       break;

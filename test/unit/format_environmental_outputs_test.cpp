@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <memory>
 #include <set>
 #include <string>
 
@@ -71,23 +72,31 @@ DecodedValue one(uint64_t code) {
 }
 uint64_t user(uint64_t id) { return 2 * id + 2; }
 
-DecodedCall call(const FunctionInfo &f, std::vector<std::pair<bool, uint64_t>> params) {
-  DecodedCall c;
-  c.function_id = f.id;
-  c.function = &f;
+// A hand-made call and its decoded form (which points into it).
+struct TestCall {
+  std::unique_ptr<DecodedCall> coded;
+  Call call;
+  operator const Call &() const { return call; }
+};
+
+TestCall call(const FunctionInfo &f, std::vector<std::pair<bool, uint64_t>> params) {
+  auto c = std::make_unique<DecodedCall>();
+  c->function_id = f.id;
+  c->function = &f;
   for (size_t p = 0; p < params.size(); ++p) {
     DecodedParam dp;
     const bool out = f.params[p].dir != Direction::In;
     (out ? dp.has_out : dp.has_in) = true;
     (out ? dp.out : dp.in) = one(params[p].second);
-    c.params.push_back(dp);
+    c->params.push_back(dp);
   }
-  return c;
+  Call resolved = resolve_call(*c);
+  return TestCall{std::move(c), std::move(resolved)};
 }
 
 TEST(EnvironmentalOutputs, InfosMpiFilledInAndTheirDuplicates) {
   EnvironmentalOutputs env;
-  const DecodedCall nkeys_env = call(kNkeysFn, {{true, 1 /* MPI_INFO_ENV */}, {false, 0}});
+  const TestCall nkeys_env = call(kNkeysFn, {{true, 1 /* MPI_INFO_ENV */}, {false, 0}});
   EXPECT_TRUE(env.environmental(nkeys_env, 1));
   EXPECT_FALSE(env.environmental(nkeys_env, 0)); // the handle itself is compared
   EXPECT_FALSE(env.environmental(nkeys_env, -1));
@@ -116,7 +125,7 @@ const FunctionInfo kNeighborsFn{305, "MPI_Dist_graph_neighbors", 3, kNeighbors};
 
 TEST(EnvironmentalOutputs, NeighborsOfGeneralDistGraphsInAnyOrder) {
   EnvironmentalOutputs env;
-  const DecodedCall neighbors = call(kNeighborsFn, {{true, user(0)}, {false, 0}, {false, 0}});
+  const TestCall neighbors = call(kNeighborsFn, {{true, user(0)}, {false, 0}, {false, 0}});
   env.apply(call(kCreateGraphFn, {{true, 1}, {false, user(0)}}));
   EXPECT_TRUE(env.unordered(neighbors, 1));
   EXPECT_TRUE(env.unordered(neighbors, 2));

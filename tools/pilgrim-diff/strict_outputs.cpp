@@ -2,11 +2,11 @@
 
 namespace pilgrim::diff {
 
-bool OutputFilter::ignored(const DecodedCall &call, int param) const {
+bool OutputFilter::ignored(const Call &call, int param) const {
   return !strict_ && environment_.environmental(call, param);
 }
 
-bool OutputFilter::unordered(const DecodedCall &call, int param) const {
+bool OutputFilter::unordered(const Call &call, int param) const {
   return !strict_ && environment_.unordered(call, param);
 }
 

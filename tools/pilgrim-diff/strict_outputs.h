@@ -15,12 +15,12 @@ class OutputFilter {
 public:
   OutputFilter(bool strict, bool mpich) : strict_(strict), mpich_(mpich) {}
   // After each call of the rank, in order.
-  void apply(const DecodedCall &call) { environment_.apply(call); }
+  void apply(const Call &call) { environment_.apply(call); }
   // Whether parameter `param` of `call` (-1: its return value) is not compared.
-  bool ignored(const DecodedCall &call, int param) const;
+  bool ignored(const Call &call, int param) const;
   // Whether parameter `param` of `call` is compared in any order (the
   // neighbors of a graph MPI_Dist_graph_create made).
-  bool unordered(const DecodedCall &call, int param) const;
+  bool unordered(const Call &call, int param) const;
   // Whether two return codes of a trace taken with MPICH are the same error:
   // MPICH's codes (src/mpi/errhan/errutil.c) hold, besides the error's class
   // and message, the slot and sequence number of their entry in a ring of

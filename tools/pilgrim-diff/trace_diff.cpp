@@ -9,30 +9,14 @@
 #include <vector>
 
 #include "pilgrim/call_formatter.h"
-#include "pilgrim/creation_tracker.h"
-#include "pilgrim/grammar_walker.h"
 #include "pilgrim/poll_call.h"
-#include "pilgrim/signature_decoder.h"
-#include "pilgrim/trace_error.h"
+#include "pilgrim/rank_calls.h"
 #include "strict_outputs.h"
 #include "wildcard_match.h"
 
 namespace pilgrim::diff {
 
 namespace {
-
-std::vector<DecodedCall> decode_all(const Trace &t) {
-  std::vector<DecodedCall> calls;
-  calls.reserve(t.merged.cst.size());
-  for (size_t i = 0; i < t.merged.cst.size(); ++i) {
-    try {
-      calls.push_back(decode_signature(t, t.merged.cst[i].signature));
-    } catch (const TraceError &e) {
-      rethrow_with_context("CST entry " + std::to_string(i), e);
-    }
-  }
-  return calls;
-}
 
 // A poll that found nothing: MPI_Test/Testany/Testall/Iprobe/Improbe/
 // Win_test/Request_get_status with flag = 0, MPI_Testsome with outcount = 0. How many of these a
@@ -50,111 +34,94 @@ bool is_failed_poll(const DecodedCall &call) {
   return poll_outcome(call) == PollOutcome::Failed;
 }
 
-// One rank's calls in order, each with the context at its position; with
+// One rank's calls in order, each resolved at its position (RankCalls); with
 // `relaxed`, failed polls are skipped.
 class CallStream {
 public:
   CallStream(const Trace &t, const std::vector<DecodedCall> &calls, uint32_t rank, bool relaxed,
              bool strict)
-      : view_(t.rank(rank)), walker_(*view_.rules, view_.root), calls_(calls),
-        tracker_(CreationTracker::for_rank(t, rank, calls)), relaxed_(relaxed),
+      : walk_(t, calls, rank), relaxed_(relaxed),
         filter_(strict, t.header.mpi_library.find("MPICH") != std::string::npos) {}
-  bool next(uint64_t &terminal) {
-    if (pending_ < calls_.size())
-      take_effect(calls_[pending_]); // the previous call
-    pending_ = UINT64_MAX;
-    while (walker_.next(terminal)) {
-      if (terminal >= calls_.size())
-        return true;
-      if (!relaxed_ || !is_failed_poll(calls_[terminal])) {
-        pending_ = terminal;
+  bool next() {
+    if (pending_)
+      take_effect(walk_.call()); // the previous call
+    pending_ = false;
+    while (walk_.advance()) {
+      if (!relaxed_ || !is_failed_poll(walk_.coded())) {
+        pending_ = true;
         return true;
       }
-      take_effect(calls_[terminal]);
+      take_effect(walk_.call());
     }
     return false;
   }
-  // The context of the call next() returned last.
-  CallContext context() const { return tracker_.context(); }
+  // The call next() returned last, its CST entry.
+  const Call &call() { return walk_.call(); }
+  uint64_t terminal() const { return walk_.terminal(); }
   const WildcardTracker &wildcards() const { return wildcards_; }
   // Which of its values are compared (--strict).
   const OutputFilter &filter() const { return filter_; }
 
 private:
-  RankView view_;
-  GrammarWalker walker_;
-  const std::vector<DecodedCall> &calls_;
-  CreationTracker tracker_;
+  RankCalls walk_;
   bool relaxed_;
   OutputFilter filter_;
-  uint64_t pending_ = UINT64_MAX;
+  bool pending_ = false;
   WildcardTracker wildcards_; // --relaxed only
 
-  void take_effect(const DecodedCall &call) {
-    tracker_.apply(call);
+  // What the call changes for the calls after it, besides what RankCalls
+  // tracks (the ids it creates).
+  void take_effect(const Call &call) {
     filter_.apply(call);
     if (relaxed_)
       wildcards_.apply(call);
   }
 };
 
-std::string param_text(const DecodedCall &call, size_t p, const CallContext &ctx) {
-  const DecodedParam &dp = call.params[p];
-  std::string s;
-  if (dp.has_in)
-    append_value(s, call, p, dp.in, ctx);
-  if (dp.has_in && dp.has_out)
-    s += "->";
-  if (dp.has_out)
-    append_value(s, call, p, dp.out, ctx);
-  return s;
-}
-
-// Parameter p's text with its elements in order of their codes (an array
+// Argument p's text with its elements in order of their codes (an array
 // whose order the library chose).
-std::string sorted_param_text(const DecodedCall &call, size_t p, const CallContext &ctx) {
-  DecodedCall sorted = call;
-  for (DecodedValue *v : {&sorted.params[p].in, &sorted.params[p].out})
+std::string sorted_arg_text(const CallArg &arg) {
+  CallArg sorted = arg;
+  for (CallValue *v : {&sorted.in, &sorted.out})
     std::sort(v->elements.begin(), v->elements.end(),
-              [](const DecodedElement &x, const DecodedElement &y) {
-                return std::tie(x.code, x.integer) < std::tie(y.code, y.integer);
+              [](const CallElement &x, const CallElement &y) {
+                return std::tie(x.coded->code, x.integer) < std::tie(y.coded->code, y.integer);
               });
-  return param_text(sorted, p, ctx);
+  return format_arg(sorted);
 }
 
 // The first difference between two calls with different signatures ("" when
 // `relaxed` and the only differences are MPI_ANY_SOURCE ranks of A that B
 // names, a proxy made with --deterministic, or statuses of wildcard receives).
-std::string describe(const DecodedCall &a, const DecodedCall &b, const CallStream &sa,
-                     const CallStream &sb, bool relaxed, const OutputFilter &filter) {
-  const CallContext ca = sa.context(), cb = sb.context();
+std::string describe(const Call &a, const Call &b, const CallStream &sa, const CallStream &sb,
+                     bool relaxed, const OutputFilter &filter) {
   const std::string na = a.function->name, nb = b.function->name;
   if (a.function_id != b.function_id)
     return "function differs: " + na + " vs " + nb;
-  if (a.thread_id != b.thread_id)
-    return na + ": thread differs: " + std::to_string(a.thread_id) + " vs " +
-           std::to_string(b.thread_id);
+  if (a.thread != b.thread)
+    return na + ": thread differs: " + std::to_string(a.thread) + " vs " + std::to_string(b.thread);
   // Which requests MPI_Waitany/Waitsome/Testany/Testsome complete, and so
   // which are still active at the next such call, depends on the run.
   const bool any_completion = relaxed && (na == "MPI_Waitany" || na == "MPI_Testany");
-  const size_t n = std::min(a.params.size(), b.params.size());
+  const size_t n = std::min(a.args.size(), b.args.size());
   bool filtered = false; // a difference in a value from the environment (--strict)
   for (size_t p = 0; p < n; ++p) {
-    if (any_completion && a.function->params[p].role != Role::Value)
+    const ParamInfo &pi = *a.args[p].param;
+    if (any_completion && pi.role != Role::Value)
       continue; // requests, statuses
-    if (any_completion && a.function->params[p].dir != Direction::In)
+    if (any_completion && pi.dir != Direction::In)
       continue; // index, outcount, array_of_indices
     // MPICH's error strings quote the failing call's addresses.
-    if (relaxed && na == "MPI_Error_string" && a.function->params[p].dir != Direction::In)
+    if (relaxed && na == "MPI_Error_string" && pi.dir != Direction::In)
       continue;
-    const std::string ta = param_text(a, p, ca), tb = param_text(b, p, cb);
-    if (ta != tb && relaxed && a.function->params[p].role == Role::Rank && ta == "MPI_ANY_SOURCE")
+    const std::string ta = format_arg(a.args[p]), tb = format_arg(b.args[p]);
+    if (ta != tb && relaxed && pi.role == Role::Rank && ta == "MPI_ANY_SOURCE")
       continue;
-    if (ta != tb && relaxed && a.function->params[p].role == Role::Status &&
+    if (ta != tb && relaxed && pi.role == Role::Status &&
         relaxed_statuses_equal(a, b, p, sa.wildcards(), sb.wildcards()))
       continue;
     if (ta != tb && filter.unordered(a, static_cast<int>(p)) &&
-        sorted_param_text(a, p, ca) == sorted_param_text(b, p, cb)) {
+        sorted_arg_text(a.args[p]) == sorted_arg_text(b.args[p])) {
       filtered = true;
       continue;
     }
@@ -163,7 +130,7 @@ std::string describe(const DecodedCall &a, const DecodedCall &b, const CallStrea
       continue;
     }
     if (ta != tb) {
-      const char *name = a.function->params[p].name;
+      const char *name = pi.name;
       return na + ": " + (name && *name ? name : "parameter " + std::to_string(p)) +
              " differs: " + ta + " vs " + tb;
     }
@@ -204,26 +171,26 @@ DiffResult diff_traces(const Trace &a, const Trace &b, const DiffSettings &setti
         "rank count differs: " + std::to_string(a.nranks()) + " vs " + std::to_string(b.nranks());
     return r;
   }
-  const std::vector<DecodedCall> ca = decode_all(a);
-  const std::vector<DecodedCall> cb = decode_all(b);
+  const std::vector<DecodedCall> ca = decode_cst(a);
+  const std::vector<DecodedCall> cb = decode_cst(b);
   for (uint32_t rank = 0; rank < a.nranks(); ++rank) {
     CallStream sa(a, ca, rank, settings.relaxed, settings.strict),
         sb(b, cb, rank, settings.relaxed, settings.strict);
     const std::string prefix = "rank " + std::to_string(rank) + " call ";
-    uint64_t index = 0, ta = 0, tb = 0;
+    uint64_t index = 0;
     for (;; ++index) {
-      const bool ha = sa.next(ta), hb = sb.next(tb);
+      const bool ha = sa.next(), hb = sb.next();
       if (!ha && !hb)
         break;
       if (ha != hb) {
         r.identical = false;
         r.message = prefix + std::to_string(index) + ": " +
-                    (ha ? std::string(ca[ta].function->name) + " vs end of trace"
-                        : "end of trace vs " + std::string(cb[tb].function->name));
+                    (ha ? std::string(ca[sa.terminal()].function->name) + " vs end of trace"
+                        : "end of trace vs " + std::string(cb[sb.terminal()].function->name));
         return r;
       }
-      if (a.merged.cst[ta].signature != b.merged.cst[tb].signature) {
-        const std::string d = describe(ca[ta], cb[tb], sa, sb, settings.relaxed, sa.filter());
+      if (a.merged.cst[sa.terminal()].signature != b.merged.cst[sb.terminal()].signature) {
+        const std::string d = describe(sa.call(), sb.call(), sa, sb, settings.relaxed, sa.filter());
         if (d.empty())
           continue;
         r.identical = false;

@@ -1,66 +1,74 @@
 #include "wildcard_match.h"
 
-#include "pilgrim/call_context.h"
 #include "pilgrim/signature_encoding.h"
-#include "pilgrim/value_codes.h"
 
 namespace pilgrim::diff {
 
 namespace {
 
-// The single element of a parameter's value before the call, or nullptr.
-const DecodedElement *in_element(const DecodedCall &call, size_t p) {
-  const DecodedParam &dp = call.params[p];
-  return dp.has_in && !dp.in.null && dp.in.elements.size() == 1 ? &dp.in.elements[0] : nullptr;
+// The single element of an argument's value before the call, or nullptr.
+const CallElement *in_element(const CallArg &arg) {
+  return arg.has_in && !arg.in.null && arg.in.elements.size() == 1 ? &arg.in.elements[0] : nullptr;
 }
 
-// The first parameter holding a handle of `kind` before the call (not one
+// The first argument holding a handle of `kind` before the call (not one
 // the call creates), or -1.
-int handle_in(const DecodedCall &call, HandleKind kind) {
-  const FunctionInfo &f = *call.function;
-  for (size_t p = 0; p < call.params.size() && p < f.nparams; ++p)
-    if (f.params[p].role == Role::Handle && f.params[p].handle_kind == kind &&
-        f.params[p].action != HandleAction::Create && call.params[p].has_in)
+int handle_in(const Call &call, HandleKind kind) {
+  for (size_t p = 0; p < call.args.size(); ++p) {
+    const ParamInfo &pi = *call.args[p].param;
+    if (pi.role == Role::Handle && pi.handle_kind == kind && pi.action != HandleAction::Create &&
+        call.args[p].has_in)
       return static_cast<int>(p);
+  }
   return -1;
 }
 
 // The call's own MPI_ANY_SOURCE and MPI_ANY_TAG arguments. A send's
 // destination and tag cannot be wildcards, so any Rank or Tag argument that
 // is one belongs to a receive or probe (MPI_Sendrecv's source, recvtag).
-Wildcards own_wildcards(const DecodedCall &call) {
+Wildcards own_wildcards(const Call &call) {
   Wildcards w;
-  const FunctionInfo &f = *call.function;
-  for (size_t p = 0; p < call.params.size() && p < f.nparams; ++p) {
-    const DecodedElement *e = in_element(call, p);
-    if (!e || f.params[p].dir == Direction::Out)
+  for (const CallArg &a : call.args) {
+    const CallElement *e = in_element(a);
+    if (!e || a.param->dir == Direction::Out)
       continue;
-    if (f.params[p].role == Role::Rank && e->code == sig::kRankAnySource)
+    if (a.role() == Role::Rank && e->rank.kind == RankCode::AnySource)
       w.source = true;
-    if (f.params[p].role == Role::Tag && e->code == sig::kTagAny)
+    if (a.role() == Role::Tag && e->tag.any)
       w.tag = true;
   }
   return w;
 }
 
+// The wildcards of user handle `h` in `ids`; none when it has none or
+// is not a user handle.
+Wildcards wildcards_of(const HandleRef &h, const std::unordered_map<uint64_t, Wildcards> &ids) {
+  const auto it = h.user() ? ids.find(h.id) : ids.end();
+  return it == ids.end() ? Wildcards{} : it->second;
+}
+
 // The wildcards a call gives what it creates: its own, or those of the
 // message it receives (MPI_Imrecv).
-Wildcards creation_wildcards(const DecodedCall &call,
+Wildcards creation_wildcards(const Call &call,
                              const std::unordered_map<uint64_t, Wildcards> &messages) {
   const int m = handle_in(call, HandleKind::Message);
   if (m < 0)
     return own_wildcards(call);
-  const DecodedElement *e = in_element(call, static_cast<size_t>(m));
-  const auto it = e ? messages.find(e->code) : messages.end();
-  return it == messages.end() ? Wildcards{} : it->second;
+  const CallElement *e = in_element(call.args[static_cast<size_t>(m)]);
+  return e ? wildcards_of(e->handle, messages) : Wildcards{};
 }
 
-bool status_equal(const DecodedStatus &x, const DecodedStatus &y) {
-  return x.kind == y.kind && x.source_code == y.source_code && x.tag_code == y.tag_code &&
+bool same_rank(const RankRef &x, const RankRef &y) {
+  return x.kind == y.kind && x.offset == y.offset;
+}
+bool same_tag(const TagRef &x, const TagRef &y) { return x.any == y.any && x.tag == y.tag; }
+
+bool status_equal(const StatusRef &x, const StatusRef &y) {
+  return x.kind == y.kind && same_rank(x.source, y.source) && same_tag(x.tag, y.tag) &&
          x.count_bytes == y.count_bytes;
 }
 
-bool relaxed_status_equal(const DecodedStatus &x, const DecodedStatus &y, Wildcards w) {
+bool relaxed_status_equal(const StatusRef &x, const StatusRef &y, Wildcards w) {
   if (status_equal(x, y))
     return true;
   const bool full_x = x.kind == sig::kStatusFull, full_y = y.kind == sig::kStatusFull;
@@ -76,30 +84,28 @@ bool relaxed_status_equal(const DecodedStatus &x, const DecodedStatus &y, Wildca
     return w.source;
   if (!full_x || !full_y || !w.any())
     return false;
-  return (x.source_code == y.source_code || w.source) && (x.tag_code == y.tag_code || w.tag);
+  return (same_rank(x.source, y.source) || w.source) && (same_tag(x.tag, y.tag) || w.tag);
 }
 
 } // namespace
 
-Wildcards WildcardTracker::of_status(const DecodedCall &call, size_t param, size_t element) const {
+Wildcards WildcardTracker::of_status(const Call &call, size_t param, size_t element) const {
   if (!call.function)
     return {};
   if (handle_in(call, HandleKind::Comm) >= 0)
     return own_wildcards(call); // a receive or probe naming its communicator
   if (handle_in(call, HandleKind::Message) >= 0)
     return creation_wildcards(call, messages_); // MPI_Mrecv
-  const DecodedElement *r = status_request(call, param, element);
-  const auto it = r ? requests_.find(r->code) : requests_.end();
-  return it == requests_.end() ? Wildcards{} : it->second;
+  const CallElement *r = status_request(call, param, element);
+  return r ? wildcards_of(r->handle, requests_) : Wildcards{};
 }
 
-void WildcardTracker::apply(const DecodedCall &call) {
+void WildcardTracker::apply(const Call &call) {
   if (!call.function)
     return;
-  const FunctionInfo &f = *call.function;
-  for (size_t p = 0; p < call.params.size() && p < f.nparams; ++p) {
-    const ParamInfo &pi = f.params[p];
-    if (pi.role != Role::Handle || pi.action != HandleAction::Create || !call.params[p].has_out)
+  for (const CallArg &a : call.args) {
+    const ParamInfo &pi = *a.param;
+    if (pi.role != Role::Handle || pi.action != HandleAction::Create || !a.has_out)
       continue;
     std::unordered_map<uint64_t, Wildcards> *ids =
         pi.handle_kind == HandleKind::Request   ? &requests_
@@ -108,20 +114,20 @@ void WildcardTracker::apply(const DecodedCall &call) {
     if (!ids)
       continue;
     const Wildcards w = creation_wildcards(call, messages_);
-    for (const DecodedElement &e : call.params[p].out.elements) {
-      if (decode_handle_code(e.code).kind != HandleCode::User)
+    for (const CallElement &e : a.out.elements) {
+      if (!e.handle.user())
         continue;
       if (w.any())
-        (*ids)[e.code] = w;
+        (*ids)[e.handle.id] = w;
       else
-        ids->erase(e.code);
+        ids->erase(e.handle.id);
     }
   }
 }
 
-bool relaxed_statuses_equal(const DecodedCall &a, const DecodedCall &b, size_t param,
-                            const WildcardTracker &wa, const WildcardTracker &wb) {
-  const DecodedValue *va = a.params[param].any(), *vb = b.params[param].any();
+bool relaxed_statuses_equal(const Call &a, const Call &b, size_t param, const WildcardTracker &wa,
+                            const WildcardTracker &wb) {
+  const CallValue *va = a.args[param].any(), *vb = b.args[param].any();
   if (!va || !vb)
     return false;
   // MPI_STATUSES_IGNORE with kept senders, and a --deterministic proxy's

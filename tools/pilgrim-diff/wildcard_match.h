@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <unordered_map>
 
-#include "pilgrim/signature_decoder.h"
+#include "pilgrim/decoded_call.h"
 
 namespace pilgrim::diff {
 
@@ -31,12 +31,12 @@ public:
   // the receive that created the request it completes (MPI_Wait*,
   // MPI_Test*, MPI_Request_get_status; an MPI_Irecv, MPI_Recv_init or
   // MPI_Imrecv).
-  Wildcards of_status(const DecodedCall &call, size_t param, size_t element) const;
+  Wildcards of_status(const Call &call, size_t param, size_t element) const;
   // `call` was made: the requests and messages it creates take its wildcards.
-  void apply(const DecodedCall &call);
+  void apply(const Call &call);
 
 private:
-  std::unordered_map<uint64_t, Wildcards> requests_, messages_; // by handle code
+  std::unordered_map<uint64_t, Wildcards> requests_, messages_; // by user handle id
 };
 
 // Whether Status parameter `param` of `a` and of `b` (the same function)
@@ -47,7 +47,7 @@ private:
 // wildcard (in either trace), two full statuses that differ only in the
 // source (MPI_ANY_SOURCE), the tag (MPI_ANY_TAG) and the count (another
 // message may have another size).
-bool relaxed_statuses_equal(const DecodedCall &a, const DecodedCall &b, size_t param,
-                            const WildcardTracker &wa, const WildcardTracker &wb);
+bool relaxed_statuses_equal(const Call &a, const Call &b, size_t param, const WildcardTracker &wa,
+                            const WildcardTracker &wb);
 
 } // namespace pilgrim::diff

@@ -1,41 +1,31 @@
 #include "call_listing.h"
 
 #include "pilgrim/call_formatter.h"
-#include "pilgrim/grammar_walker.h"
+#include "pilgrim/rank_calls.h"
 
 namespace pilgrim::dump {
 
-std::string call_text(const DecodedCall &call, const CallContext &ctx) {
-  std::string s = format_call(call, ctx);
-  if (call.thread_id != 0)
-    s = "[thread " + std::to_string(call.thread_id) + "] " + s;
+std::string call_text(const Call &call) {
+  std::string s = format_call(call);
+  if (call.thread != 0)
+    s = "[thread " + std::to_string(call.thread) + "] " + s;
   return s;
-}
-
-RankCallTexts::RankCallTexts(const Trace &trace, const std::vector<DecodedCall> &calls,
-                             uint32_t rank)
-    : calls_(calls), tracker_(CreationTracker::for_rank(trace, rank, calls)), texts_(calls.size()),
-      made_in_(calls.size(), 0) {}
-
-const std::string &RankCallTexts::next(uint64_t t) {
-  if (made_in_[t] != tracker_.version() + 1) {
-    texts_[t] = call_text(calls_[t], tracker_.context());
-    made_in_[t] = tracker_.version() + 1;
-  }
-  tracker_.apply(calls_[t]);
-  return texts_[t];
 }
 
 void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,
                  uint32_t rank) {
-  RankCallTexts texts(trace, calls, rank);
-  const RankView v = trace.rank(rank);
+  RankCalls walk(trace, calls, rank);
+  std::vector<std::string> texts(calls.size());
+  std::vector<uint64_t> made_in(calls.size(), 0); // meaning_version() + 1; 0: none
   const std::string prefix = "rank " + std::to_string(rank) + " call ";
-  GrammarWalker walker(*v.rules, v.root);
-  uint64_t terminal = 0;
-  uint64_t n = 0;
-  while (walker.next(terminal))
-    out << prefix << std::to_string(n++) << ": " << texts.next(terminal) << '\n';
+  while (walk.advance()) {
+    const uint64_t t = walk.terminal();
+    if (made_in[t] != walk.meaning_version() + 1) {
+      texts[t] = call_text(walk.call());
+      made_in[t] = walk.meaning_version() + 1;
+    }
+    out << prefix << std::to_string(walk.index()) << ": " << texts[t] << '\n';
+  }
 }
 
 } // namespace pilgrim::dump

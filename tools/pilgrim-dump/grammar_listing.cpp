@@ -6,6 +6,7 @@
 
 #include "call_listing.h"
 #include "pilgrim/context_walk.h"
+#include "pilgrim/creation_tracker.h"
 #include "pilgrim/grammar_walker.h"
 
 namespace pilgrim::dump {
@@ -27,12 +28,12 @@ std::vector<std::string> entry_texts(const Trace &trace, const std::vector<Decod
       *v.rules, v.root, calls, tracker, [&](uint64_t t, uint64_t, const CallContext &ctx) {
         if (state[t] == Differs || (state[t] == Same && made_in[t] == tracker.version()))
           return;
-        std::string s = call_text(calls[t], ctx);
+        std::string s = call_text(resolve_call(calls[t], ctx));
         if (state[t] == Unused) {
           texts[t] = std::move(s);
           state[t] = Same;
         } else if (s != texts[t]) {
-          texts[t] = call_text(calls[t], CallContext{rank, trace.header.version});
+          texts[t] = call_text(resolve_call(calls[t], CallContext{rank, trace.header.version}));
           state[t] = Differs;
         }
         made_in[t] = tracker.version();

@@ -2,12 +2,12 @@
 // the runtime writes, next to the trace, each rank's uncompressed sequence of
 // encoded calls (TRACE.verify.RANK: varint length + signature bytes per
 // call). This tool decodes the trace (grammar -> terminals -> CST
-// signatures) and compares it call by call with those files.
+// signatures, each decoded: the model's walk over a rank's calls) and
+// compares the stored bytes of each call with those files.
 #include "command_line.h"
 #include "pilgrim/count_text.h"
 #include "pilgrim/file_layout.h"
-#include "pilgrim/grammar_walker.h"
-#include "pilgrim/signature_decoder.h"
+#include "pilgrim/rank_calls.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
 
@@ -16,6 +16,7 @@
 #include <iostream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -52,8 +53,10 @@ int main(int argc, char **argv) {
   if (const auto status = cli.parse(argc, argv))
     return *status;
   pilgrim::Trace trace;
+  std::vector<pilgrim::DecodedCall> cst;
   try {
     trace = pilgrim::read_trace(path);
+    cst = pilgrim::decode_cst(trace);
   } catch (const std::exception &e) {
     std::cerr << "pilgrim-verify: " << e.what() << "\n";
     return 1;
@@ -68,18 +71,17 @@ int main(int argc, char **argv) {
     }
     std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     size_t pos = 0;
-    uint64_t call = 0, terminal = 0;
+    uint64_t call = 0;
     try {
-      const pilgrim::RankView rank = trace.rank(r);
-      pilgrim::GrammarWalker walker(*rank.rules, rank.root);
-      while (walker.next(terminal)) {
+      pilgrim::RankCalls walk(trace, cst, r);
+      while (walk.advance()) {
         uint64_t len = 0;
         if (!read_varint(log, pos, len) || len > log.size() - pos) {
           std::cerr << "pilgrim-verify: rank " << r << " call " << call
                     << ": the trace has more calls than " << vpath << "\n";
           return 1;
         }
-        const std::string &sig = (*rank.cst)[terminal].signature;
+        const std::string &sig = trace.merged.cst[walk.terminal()].signature;
         if (sig.size() != len || log.compare(pos, len, sig) != 0) {
           std::cerr << "pilgrim-verify: rank " << r << " call " << call
                     << ": the decoded call differs from the recorded one\n";

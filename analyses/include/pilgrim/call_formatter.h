@@ -6,22 +6,28 @@
 #include <string>
 
 #include "pilgrim/call_context.h"
+#include "pilgrim/decoded_call.h"
 #include "pilgrim/signature_decoder.h"
 
 namespace pilgrim {
 
 // "NAME(param=value, ...) = RESULT".
+std::string format_call(const Call &call);
+// The same, for `call` resolved in `ctx` (resolve_call).
 std::string format_call(const DecodedCall &call, const CallContext &ctx = {});
 
-// Appends the text of one parameter value (no "name=").
-void append_value(std::string &out, const DecodedCall &call, size_t param,
-                  const DecodedValue &value, const CallContext &ctx);
+// Appends the text of one value of `arg` (its `in` or `out`; no "name=").
+void append_value(std::string &out, const CallArg &arg, const CallValue &value);
+// The text of `arg`'s values: "IN", "OUT" or "IN->OUT" (no "name=").
+std::string format_arg(const CallArg &arg);
 
 // "MPI_SUCCESS" for 0, the number otherwise.
 std::string format_return_code(int64_t rc);
 
-// Handle code of kind `kind` as text: "MPI_COMM_NULL", "MPI_INT", "comm#3",
-// "req#2.0" (a request's pool and slot, pilgrim/request_id.h).
+// A handle as text: "MPI_COMM_NULL", "MPI_INT", "comm#3", "req#2.0" (a
+// request's pool and slot, pilgrim/request_id.h).
+std::string format_handle(const HandleRef &handle);
+// The same for a handle code of kind `kind` (resolve_handle).
 std::string format_handle(HandleKind kind, uint64_t code);
 
 // Double as the shortest text that reads back to the same value.

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <set>
 
-#include "pilgrim/signature_decoder.h"
+#include "pilgrim/decoded_call.h"
 
 namespace pilgrim {
 
@@ -57,17 +57,17 @@ extern const size_t kEnvironmentalOutputCount;
 class EnvironmentalOutputs {
 public:
   // Parameter `param` of `call`, or its return value when `param` is -1.
-  bool environmental(const DecodedCall &call, int param) const;
+  bool environmental(const Call &call, int param) const;
   // Parameter `param` of `call` is an array whose order is the
   // environment's, not its elements: compare them in any order.
-  bool unordered(const DecodedCall &call, int param) const;
-  void apply(const DecodedCall &call);
+  bool unordered(const Call &call, int param) const;
+  void apply(const Call &call);
 
 private:
-  bool info_from_mpi(const DecodedCall &call) const;
-  bool general_dist_graph(const DecodedCall &call) const;
+  bool info_from_mpi(const Call &call) const;
+  bool general_dist_graph(const Call &call) const;
   // The table entry that applies to parameter `param` of `call`, or null.
-  const EnvironmentalOutput *applies(const DecodedCall &call, int param) const;
+  const EnvironmentalOutput *applies(const Call &call, int param) const;
   std::set<uint64_t> infos_;  // user info ids whose contents MPI filled in
   std::set<uint64_t> graphs_; // user comm ids made by MPI_Dist_graph_create
 };

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "pilgrim/call_context.h"
+#include "pilgrim/decoded_call.h"
 #include "pilgrim/signature_decoder.h"
 
 namespace pilgrim {
@@ -27,6 +28,8 @@ struct MessageVolume {
 //    an unknown datatype, a negative count, a missing count
 //    reference or a MPI_DATATYPE_NULL with a non-zero count make the
 //    volume incomplete.
+MessageVolume message_volume(const Call &call);
+// The same, for `call` resolved in `ctx` (resolve_call).
 MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx = {});
 
 } // namespace pilgrim

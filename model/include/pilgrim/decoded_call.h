@@ -14,6 +14,7 @@
 
 #include "pilgrim/call_context.h"
 #include "pilgrim/signature_decoder.h"
+#include "pilgrim/signature_encoding.h"
 #include "pilgrim/value_codes.h"
 
 namespace pilgrim {
@@ -56,6 +57,12 @@ struct HandleRef {
   // nullptr for a null handle, a user one, or an index this build does not
   // know.
   const char *name = nullptr;
+  // A datatype (handle_kind Datatype): its size in bytes (MPI_Type_size) at
+  // this call: a predefined one's from datatype_sizes.h, a user one's from
+  // its layout record (pilgrim_datatype_layout, format version 5) as the
+  // rank's walk applied it; -1 unknown; -2 the null datatype ("size 0, valid
+  // only for zero counts"). -1 for other kinds.
+  int64_t size = -1;
 
   bool null() const { return kind == HandleCode::Null; }
   bool predefined() const { return kind == HandleCode::Predefined; }
@@ -68,6 +75,10 @@ struct StatusRef {
   RankRef source;          // Full: the matched sender
   TagRef tag;              // Full
   int64_t count_bytes = 0; // Full, CountOnly
+  // Whether it holds the sender (kinds Full and SourceKept).
+  bool has_source() const { return kind == sig::kStatusFull || kind == sig::kStatusSourceKept; }
+  // Whether the application passed MPI_STATUS_IGNORE (kinds Ignored and SourceKept).
+  bool ignored() const { return kind == sig::kStatusIgnored || kind == sig::kStatusSourceKept; }
 };
 
 // One element of an argument's value, by the parameter's role:
@@ -102,6 +113,11 @@ struct CallValue {
   std::vector<CallElement> elements; // Matrix3: 3 per row
 };
 
+// Whether a Status value is MPI_STATUSES_IGNORE with the senders of its
+// wildcard receives kept (format version 5): it holds an element of kind
+// SourceKept.
+bool kept_sources(const CallValue &v);
+
 // One parameter of the call.
 struct CallArg {
   const ParamInfo *param = nullptr; // name, role, direction, handle kind, flags
@@ -124,12 +140,20 @@ struct Call {
   // (Start and end times come with the timing issue.)
 
   const char *name() const { return function ? function->name : nullptr; }
+  // The argument of the parameter named `param` (as in the function table);
+  // nullptr when the function has none.
+  const CallArg *arg(const char *param) const;
 };
 
 // `coded` resolved in `ctx` (its position in the rank's walk; an empty
 // context resolves only MPI_COMM_WORLD-free codes: relative ranks stay
 // relative). The result points into `coded`, which must outlive it.
 Call resolve_call(const DecodedCall &coded, const CallContext &ctx = {});
+
+// The request element that status `element` of Status argument `param`
+// belongs to, in a call that completes requests (status_request() of
+// call_context.h, on the decoded call); nullptr when none.
+const CallElement *status_request(const Call &call, size_t param, size_t element);
 
 // Interpreting one code (the building blocks of resolve_call).
 RankRef resolve_rank(uint64_t rank_code, const RankBase &base);

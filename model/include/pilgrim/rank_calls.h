@@ -37,6 +37,11 @@ public:
   // for as long as no creation changes what ids mean, so a loop costs one
   // resolution per distinct call, not per iteration. Valid until advance().
   const Call &call();
+  // What ids mean at the current call changes only when this number does:
+  // what a consumer derives from call() without pointing into it (its text,
+  // say) can be kept per CST entry for as long as it stays the same, without
+  // resolving the call again.
+  uint64_t meaning_version() const { return tracker_.version(); }
   // What ids mean at the current call.
   CallContext context() const { return tracker_.context(); }
 
