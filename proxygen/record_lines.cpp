@@ -9,9 +9,9 @@
 
 namespace pilgrim::proxygen {
 
-std::vector<std::string>
-record_lines(const Call &call, const std::function<std::string(const HandleRef &)> &handle,
-             ProxySymbols &symbols) {
+std::vector<std::string> record_lines(const Call &call,
+                                      const std::function<std::string(const HandleRef &)> &handle,
+                                      ProxySymbols &symbols) {
   CallbackRecordKind callback;
   if (callback_record_kind(call.function_id, callback))
     return callback_outcome_lines(call, handle, symbols);

@@ -15,8 +15,8 @@
 
 namespace pilgrim::proxygen {
 
-std::vector<std::string>
-record_lines(const Call &call, const std::function<std::string(const HandleRef &)> &handle,
-             ProxySymbols &symbols);
+std::vector<std::string> record_lines(const Call &call,
+                                      const std::function<std::string(const HandleRef &)> &handle,
+                                      ProxySymbols &symbols);
 
 } // namespace pilgrim::proxygen

@@ -121,7 +121,7 @@ void append_status(std::string &out, const StatusRef &s) {
            ", count=" + std::to_string(s.count_bytes) + "}";
     return;
   case sig::kStatusSourceKept:
-    out += "MPI_STATUS_IGNORE{source=" + format_rank(s.source_code, caller_rank) + "}";
+    out += "MPI_STATUS_IGNORE{source=" + format_rank(s.source) + "}";
     return;
   default:
     out += "{count=" + std::to_string(s.count_bytes) + "}";
@@ -282,11 +282,10 @@ void append_value(std::string &out, const CallArg &arg, const CallValue &v) {
     // MPI_STATUSES_IGNORE, with the senders of the wildcard receives kept.
     out += "MPI_STATUSES_IGNORE[";
     for (size_t i = 0; i < v.elements.size(); ++i) {
-      const DecodedStatus &s = v.elements[i].status;
+      const StatusRef &s = v.elements[i].status;
       out += i ? ", " : "";
-      out += s.kind == sig::kStatusSourceKept
-                 ? "{source=" + format_rank(s.source_code, base_of(i)) + "}"
-                 : std::string("{}");
+      out += s.kind == sig::kStatusSourceKept ? "{source=" + format_rank(s.source) + "}"
+                                              : std::string("{}");
     }
     out += ']';
     return;

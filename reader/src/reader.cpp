@@ -16,13 +16,26 @@ const char *library_version() { return PILGRIM_READER_VERSION; }
 // What an opened trace holds. It stays where it was made (TraceFile owns it
 // through a pointer), so the views into it (function rows, decoded calls)
 // stay valid when the TraceFile moves.
+namespace {
+
+// The CST decoded; an entry that does not decode is an error naming the file.
+std::vector<DecodedCall> decoded(const Trace &trace, const std::string &name) {
+  try {
+    return decode_cst(trace);
+  } catch (const TraceError &e) {
+    rethrow_with_context(name, e);
+  }
+}
+
+} // namespace
+
 struct TraceFile::Data {
   Trace trace;
   std::vector<DecodedCall> coded;              // decode_cst(trace)
   std::vector<Call> cst_calls;                 // coded, resolved without a rank's context
   std::vector<const FunctionInfo *> functions; // the trace's own rows
 
-  explicit Data(Trace t) : trace(std::move(t)), coded(decode_cst(trace)) {
+  Data(Trace t, const std::string &name) : trace(std::move(t)), coded(decoded(trace, name)) {
     const CallContext no_rank{-1, trace.header.version};
     cst_calls.reserve(coded.size());
     for (const DecodedCall &c : coded)
@@ -33,12 +46,13 @@ struct TraceFile::Data {
   }
 };
 
-TraceFile::TraceFile(const std::string &path) : data_(std::make_unique<Data>(read_trace(path))) {}
+TraceFile::TraceFile(const std::string &path)
+    : data_(std::make_unique<Data>(read_trace(path), path)) {}
 
 TraceFile::TraceFile(std::unique_ptr<Data> data) : data_(std::move(data)) {}
 
 TraceFile TraceFile::from_memory(std::string_view bytes, const std::string &name) {
-  return TraceFile(std::make_unique<Data>(read_trace_from_memory(bytes, name)));
+  return TraceFile(std::make_unique<Data>(read_trace_from_memory(bytes, name), name));
 }
 
 TraceFile::TraceFile(TraceFile &&) noexcept = default;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "../fuzz/sample_trace.h"
+#include "pilgrim/decoded_call.h"
 #include "pilgrim/signature_decoder.h"
 
 namespace pilgrim::proxygen {
@@ -19,9 +20,9 @@ std::vector<std::string> lines_of(const FunctionInfo &row, const std::string &by
     return id == row.id ? &row : sample::lookup(id);
   };
   ProxySymbols symbols;
+  const DecodedCall coded = decode_signature(lookup, bytes);
   return record_lines(
-      decode_signature(lookup, bytes), [](HandleKind, uint64_t) { return std::string("h"); },
-      symbols);
+      resolve_call(coded), [](const HandleRef &) { return std::string("h"); }, symbols);
 }
 
 const ParamInfo kOneValue[] = {sample::value("level")};
@@ -57,9 +58,9 @@ TEST(RecordLines, CommentsEveryRecordItDoesNotReplay) {
 TEST(RecordLines, TheDatatypeLayoutIsNoCall) {
   const std::string bytes = sample::datatype_layout_sig(sig::handle_user(0), 16, 16, 0, 16);
   ProxySymbols symbols;
+  const DecodedCall coded = decode_signature(sample::lookup, bytes);
   const std::vector<std::string> lines = record_lines(
-      decode_signature(sample::lookup, bytes),
-      [](HandleKind, uint64_t) { return std::string("h"); }, symbols);
+      resolve_call(coded), [](const HandleRef &) { return std::string("h"); }, symbols);
   ASSERT_EQ(lines.size(), 1u);
   EXPECT_EQ(lines[0].rfind("// pilgrim_datatype_layout (0x3E00): a fact", 0), 0u) << lines[0];
 }

@@ -9,6 +9,9 @@
 #include "function_report.h"
 #include "grammar_listing.h"
 #include "header_block.h"
+#include "pilgrim/rank_calls.h"
+#include "pilgrim/trace_error.h"
+#include "pilgrim/trace_reader.h"
 #include "text_output.h"
 #include "trace_input.h"
 
@@ -19,20 +22,25 @@ int run(const pilgrim::dump::DumpOptions &o) {
   using namespace pilgrim::dump;
   // Every signature is decoded before anything is printed, so a bad one
   // gives an error and no partial listing.
-  const TraceInput input = read_trace_input(o.trace_path, o.rank);
-  const Trace &trace = input.trace;
-  const std::vector<DecodedCall> &calls = input.calls;
-  const uint32_t first = input.first_rank, last = input.end_rank;
+  const Trace trace = read_trace(o.trace_path);
+  std::vector<DecodedCall> calls;
+  try {
+    calls = decode_cst(trace);
+  } catch (const TraceError &e) {
+    rethrow_with_context(o.trace_path, e);
+  }
+  const RankSelection ranks = select_ranks(o.trace_path, trace.nranks(), o.rank);
+  const uint32_t first = ranks.first, last = ranks.end;
 
   TextOutput out(stdout);
-  print_header_block(out, o.trace_path, trace);
+  print_header_block(out, o.trace_path, trace.header, trace.functions.size());
   if (o.grammar) {
     print_merge_summary(out, trace);
     for (uint32_t r = first; r < last; ++r)
       print_grammar(out, trace, calls, r);
   }
-  if (o.stats) // an alias of pilgrim-stats
-    stats::print_function_report(out, input);
+  if (o.stats) // an alias of pilgrim-stats, which reads through libpilgrim-reader
+    stats::print_function_report(out, read_trace_input(o.trace_path, o.rank));
   if (o.comms)
     print_comms(out, trace, o.rank);
   if (!o.grammar && !o.stats && !o.comms)

@@ -50,28 +50,30 @@ std::string row(const FunctionStats &s) {
 } // namespace
 
 void print_function_report(TextOutput &out, const TraceInput &input) {
+  const reader::TraceFile &file = input.file;
   std::map<uint16_t, FunctionStats> by_id;
-  std::vector<bool> used(input.calls.size(), false);
+  std::vector<bool> used(file.cst_size(), false);
+  // Each use resolved at its position (a root's rank in a communicator
+  // depends on which creation of its id applies), a loop's iterations folded.
   for (uint32_t r = input.first_rank; r < input.end_rank; ++r)
-    visit_call_uses(
-        input, r, [&](uint64_t t, const DecodedCall &call, uint64_t times, const CallContext &ctx) {
-          FunctionStats &s = by_id[call.function_id];
-          if (s.name.empty())
-            s.name = sanitize_for_message(call.function->name ? call.function->name : "?", 200);
-          s.calls = sat_add(s.calls, times);
-          const MessageVolume mv = message_volume(call, ctx);
-          s.bytes = sat_add(s.bytes, sat_mul(mv.bytes, times));
-          if (!mv.complete)
-            s.unsized_calls = sat_add(s.unsized_calls, times);
-          used[t] = true;
-        });
+    file.visit_calls(r, [&](uint64_t t, const Call &call, uint64_t times) {
+      FunctionStats &s = by_id[call.function_id];
+      if (s.name.empty())
+        s.name = sanitize_for_message(call.name() ? call.name() : "?", 200);
+      s.calls = sat_add(s.calls, times);
+      const MessageVolume mv = message_volume(call);
+      s.bytes = sat_add(s.bytes, sat_mul(mv.bytes, times));
+      if (!mv.complete)
+        s.unsized_calls = sat_add(s.unsized_calls, times);
+      used[t] = true;
+    });
   // Timing is kept per signature (merged over the ranks that made it).
-  for (size_t t = 0; t < input.calls.size(); ++t) {
+  for (uint64_t t = 0; t < file.cst_size(); ++t) {
     if (!used[t])
       continue;
-    FunctionStats &s = by_id[input.calls[t].function_id];
-    merge_stats(s.duration, signature_duration(input, t));
-    merge_stats(s.interval, signature_interval(input, t));
+    FunctionStats &s = by_id[file.cst_call(t).function_id];
+    merge_stats(s.duration, file.cst_entry(t).duration);
+    merge_stats(s.interval, file.cst_entry(t).interval);
   }
   std::vector<FunctionStats> rows;
   FunctionStats total;

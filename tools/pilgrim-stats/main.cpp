@@ -17,7 +17,7 @@ int main(int argc, char **argv) {
   try {
     const TraceInput input = read_trace_input(options.trace_path, options.rank);
     TextOutput out(stdout);
-    print_header_block(out, input.path, input.trace);
+    print_header_block(out, input.path, input.file.header(), input.file.functions().size());
     stats::print_function_report(out, input);
     out.flush();
     return 0;

@@ -30,8 +30,8 @@ std::string format_unix_ns(int64_t ns) {
   return buf;
 }
 
-void print_header_block(TextOutput &out, const std::string &path, const Trace &trace) {
-  const TraceHeader &h = trace.header;
+void print_header_block(TextOutput &out, const std::string &path, const TraceHeader &h,
+                        size_t nfunctions) {
   out << "# trace: " << text(path) << '\n';
   out << "# format version: " << std::to_string(h.version) << '\n';
   out << "# MPI library: " << text(h.mpi_library) << '\n';
@@ -42,7 +42,7 @@ void print_header_block(TextOutput &out, const std::string &path, const Trace &t
   out << "# start time: " << (when.empty() ? "?" : when) << " ("
       << std::to_string(h.start_time_unix_ns) << " ns)\n";
   out << "# timing mode: " << timing_mode_text(h.timing_mode) << '\n';
-  out << "# functions: " << std::to_string(trace.functions.size()) << '\n';
+  out << "# functions: " << std::to_string(nfunctions) << '\n';
 }
 
 } // namespace pilgrim

@@ -2,6 +2,7 @@
 // trace, which MPI, how many ranks, the timing mode.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "pilgrim/trace_model.h"
@@ -9,7 +10,8 @@
 
 namespace pilgrim {
 
-void print_header_block(TextOutput &out, const std::string &path, const Trace &trace);
+void print_header_block(TextOutput &out, const std::string &path, const TraceHeader &header,
+                        size_t nfunctions);
 
 // "2024-05-01T12:34:56.123456789Z"; "" when out of gmtime's range.
 std::string format_unix_ns(int64_t ns);
