@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# What recording the senders behind MPI_STATUS_IGNORE and the communicator
-# groups (format version 5) cost, against a build without them:
+# What format version 5's additions cost (the senders behind
+# MPI_STATUS_IGNORE, the communicator groups, the datatype layout records),
+# against a build without them (format 4):
 #  * instructions per call, counted with valgrind --tool=callgrind on one rank
 #    alone (messages to itself: no call waits, so counts repeat run to run),
 #    untraced, traced by the BEFORE build and traced by the AFTER build. A
@@ -8,11 +9,11 @@
 #    leaves out start-up and MPI_Finalize;
 #  * trace sizes of the stencils and the master/worker programs, BEFORE and
 #    AFTER, with the growth in percent.
-#   bench/kept_senders.sh BEFORE_BUILD AFTER_BUILD
-# e.g. bench/kept_senders.sh /work/main/build/openmpi build/openmpi. Both
+#   bench/format5_cost.sh BEFORE_BUILD AFTER_BUILD
+# e.g. bench/format5_cost.sh /work/main/build/openmpi build/openmpi. Both
 # builds must be of the same MPI; the programs are AFTER's.
 set -euo pipefail
-[ $# = 2 ] || { echo "usage: bench/kept_senders.sh BEFORE_BUILD AFTER_BUILD" >&2; exit 2; }
+[ $# = 2 ] || { echo "usage: bench/format5_cost.sh BEFORE_BUILD AFTER_BUILD" >&2; exit 2; }
 before=$(cd "$1" && pwd)
 after=$(cd "$2" && pwd)
 site="$after/pilgrim-lit-site.py"
@@ -87,4 +88,5 @@ wildcard_master 4
 ignored_status 4
 comm_id_reuse 4
 comm_membership 4
+datatypes 4
 PROGRAMS
