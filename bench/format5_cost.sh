@@ -64,12 +64,13 @@ size() {
   shift 3
   rm -f "$t"
   "$mpirun" "${extra[@]}" -np "$np" env LD_PRELOAD="$lib" PILGRIM_OUTPUT="$t" \
-    "$bin/$prog" "$@" >"$out/log" 2>&1 || { echo "failed: $prog" >&2; tail -n 5 "$out/log" >&2; }
+    "$bin/$prog" "$@" </dev/null >"$out/log" 2>&1 || { echo "failed: $prog" >&2; tail -n 5 "$out/log" >&2; }
   grep -q "^$prog: OK$" "$out/log" || { echo failed; return; }
   stat -c %s "$t"
 }
 echo
-echo "Trace sizes in bytes:"
+echo "Trace sizes in bytes (default timing mode: the timing aggregates vary by a"
+echo "few bytes run to run):"
 echo
 echo "| program | ranks | before | after | growth |"
 echo "| --- | ---: | ---: | ---: | ---: |"
