@@ -122,6 +122,23 @@ std::vector<std::pair<uint64_t, uint64_t>> terminal_counts(const Grammar &g, uin
         times[rule_index(s)] = sat_add(times[rule_index(s)], n);
     }
   }
+  // Terminals are CST indices, dense in a valid grammar: count them in an
+  // array (O(symbols + terminals)); sort only when they are sparse.
+  uint64_t max_terminal = 0;
+  for (const auto &p : raw)
+    max_terminal = std::max(max_terminal, p.first);
+  if (!raw.empty() && max_terminal < 4 * raw.size() + 1024) {
+    std::vector<uint64_t> count(max_terminal + 1, 0);
+    std::vector<bool> seen(max_terminal + 1, false);
+    for (const auto &p : raw) {
+      count[p.first] = sat_add(count[p.first], p.second);
+      seen[p.first] = true;
+    }
+    for (uint64_t t = 0; t <= max_terminal; ++t)
+      if (seen[t])
+        out.emplace_back(t, count[t]);
+    return out;
+  }
   std::sort(raw.begin(), raw.end());
   for (const auto &p : raw) {
     if (!out.empty() && out.back().first == p.first)

@@ -1,5 +1,6 @@
 #include "pilgrim/decoded_call.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "pilgrim/predefined_handles.h"
@@ -37,9 +38,17 @@ StatusRef resolve_status(const DecodedStatus &s, const RankBase &base) {
   return out;
 }
 
-CallElement resolve_element(const ParamInfo &p, const DecodedElement &e, const RankBase &base,
-                            const CallContext &ctx) {
-  CallElement c;
+// Resolves `e` into `c`, reusing c's storage (its text and items).
+void resolve_element(CallElement &c, const ParamInfo &p, const DecodedElement &e,
+                     const RankBase &base, const CallContext &ctx) {
+  c.rank = RankRef{};
+  c.tag = TagRef{};
+  c.handle = HandleRef{};
+  c.status = StatusRef{};
+  c.memory = kMemoryNull;
+  c.null = false;
+  c.text.clear();
+  c.items.clear();
   c.coded = &e;
   c.integer = e.integer;
   c.real = e.real;
@@ -95,24 +104,21 @@ CallElement resolve_element(const ParamInfo &p, const DecodedElement &e, const R
   case Role::Varargs:
     break;
   }
-  return c;
 }
 
-CallValue resolve_value(const DecodedCall &call, size_t param, const DecodedValue &v,
-                        const CallContext &ctx) {
-  CallValue out;
+void resolve_value(CallValue &out, const DecodedCall &call, size_t param, const DecodedValue &v,
+                   const CallContext &ctx) {
   out.array = v.array;
   out.null = v.null;
   const ParamInfo &p = call.function->params[param];
   const bool needs_rank = p.role == Role::Rank || p.role == Role::Status;
   const RankBase first = needs_rank ? base_for(call, param, 0, ctx) : RankBase{};
-  out.elements.reserve(v.elements.size());
+  out.elements.resize(v.elements.size());
   for (size_t i = 0; i < v.elements.size(); ++i) {
     // A status's source can differ per element: each belongs to its own request.
     const RankBase base = p.role == Role::Status && i > 0 ? base_for(call, param, i, ctx) : first;
-    out.elements.push_back(resolve_element(p, v.elements[i], base, ctx));
+    resolve_element(out.elements[i], p, v.elements[i], base, ctx);
   }
-  return out;
 }
 
 } // namespace
@@ -187,28 +193,38 @@ bool kept_sources(const CallValue &v) {
   return false;
 }
 
-Call resolve_call(const DecodedCall &coded, const CallContext &ctx) {
-  Call call;
+void resolve_call_into(Call &call, const DecodedCall &coded, const CallContext &ctx) {
   call.function_id = coded.function_id;
   call.function = coded.function;
   call.thread = coded.thread_id;
   call.return_code = coded.return_code;
   call.coded = &coded;
-  if (!coded.function)
-    return call;
-  call.args.reserve(coded.params.size());
-  for (size_t i = 0; i < coded.params.size() && i < coded.function->nparams; ++i) {
+  if (!coded.function) {
+    call.args.clear();
+    return;
+  }
+  const size_t n = std::min<size_t>(coded.params.size(), coded.function->nparams);
+  call.args.resize(n);
+  for (size_t i = 0; i < n; ++i) {
     const DecodedParam &d = coded.params[i];
-    CallArg a;
+    CallArg &a = call.args[i];
     a.param = &coded.function->params[i];
     a.has_in = d.has_in;
     a.has_out = d.has_out;
     if (d.has_in)
-      a.in = resolve_value(coded, i, d.in, ctx);
+      resolve_value(a.in, coded, i, d.in, ctx);
+    else
+      a.in = CallValue{};
     if (d.has_out)
-      a.out = resolve_value(coded, i, d.out, ctx);
-    call.args.push_back(std::move(a));
+      resolve_value(a.out, coded, i, d.out, ctx);
+    else
+      a.out = CallValue{};
   }
+}
+
+Call resolve_call(const DecodedCall &coded, const CallContext &ctx) {
+  Call call;
+  resolve_call_into(call, coded, ctx);
   return call;
 }
 

@@ -43,7 +43,7 @@ bool RankCalls::advance() {
 const Call &RankCalls::call() {
   const std::pair<uint64_t, uint64_t> now{tracker_.version() + 1, tracker_.creations()};
   if (resolved_in_[terminal_] != now) {
-    resolved_[terminal_] = resolve_call(cst_[terminal_], tracker_.context());
+    resolve_call_into(resolved_[terminal_], cst_[terminal_], tracker_.context());
     resolved_in_[terminal_] = now;
   }
   return resolved_[terminal_];

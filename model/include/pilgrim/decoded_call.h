@@ -149,6 +149,10 @@ struct Call {
 // context resolves only MPI_COMM_WORLD-free codes: relative ranks stay
 // relative). The result points into `coded`, which must outlive it.
 Call resolve_call(const DecodedCall &coded, const CallContext &ctx = {});
+// The same, into `call`, reusing its storage (its vectors and strings): a
+// walk that re-resolves calls allocates only when a call is larger than the
+// one it replaces.
+void resolve_call_into(Call &call, const DecodedCall &coded, const CallContext &ctx = {});
 
 // The request element that status `element` of Status argument `param`
 // belongs to, in a call that completes requests (status_request() of
