@@ -99,7 +99,8 @@ public:
         continue;
       }
       fn.name = it->first.as<std::string>();
-      const YAML::Node &body = it->second;
+      // A copy: the iterator yields a temporary pair, and Nodes are handles.
+      const YAML::Node body = it->second;
       const bool record = body.IsMap() && static_cast<bool>(body["kind"]);
       if (!record && fn.name.rfind("MPI_", 0) != 0) {
         error(fn.loc, "'" + fn.name + "' is not an MPI function name (MPI_...)");
