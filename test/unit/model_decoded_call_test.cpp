@@ -57,7 +57,8 @@ TEST(DecodedCall, WithoutAContextRelativeRanksStayRelative) {
   // The same call in a context: MPI_COMM_WORLD's rank is known.
   CallContext ctx;
   ctx.world_rank = 5;
-  const RankRef &at5 = element(resolve_call(coded, ctx), "dest").rank;
+  const Call in_context = resolve_call(coded, ctx);
+  const RankRef &at5 = element(in_context, "dest").rank;
   EXPECT_EQ(at5.rank, 3);
   EXPECT_EQ(at5.caller, 5);
 }
