@@ -200,11 +200,4 @@ DecodedCall decode_signature(const Trace &trace, std::string_view sig) {
   return decode_signature([&trace](uint16_t id) { return trace.function(id); }, sig);
 }
 
-bool kept_sources(const DecodedValue &v) {
-  for (const DecodedElement &e : v.elements)
-    if (e.status.kind == sig::kStatusSourceKept)
-      return true;
-  return false;
-}
-
 } // namespace pilgrim

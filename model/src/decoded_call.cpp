@@ -31,7 +31,7 @@ StatusRef resolve_status(const DecodedStatus &s, const RankBase &base) {
   StatusRef out;
   out.kind = s.kind;
   out.count_bytes = s.count_bytes;
-  if (s.has_source())
+  if (out.has_source())
     out.source = resolve_rank(s.source_code, base);
   if (s.kind == sig::kStatusFull)
     out.tag = resolve_tag(s.tag_code);

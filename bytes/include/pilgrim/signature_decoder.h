@@ -20,10 +20,8 @@ struct DecodedStatus {
   uint64_t source_code = 0; // Full, SourceKept: rank-coded source
   uint64_t tag_code = 0;    // Full: tag-coded tag
   int64_t count_bytes = 0;  // Full, CountOnly
-  // Whether it holds the sender (kinds Full and SourceKept).
-  bool has_source() const { return kind == 2 || kind == 4; }
-  // Whether the application passed MPI_STATUS_IGNORE (kinds Ignored and SourceKept).
-  bool ignored() const { return kind == 0 || kind == 4; }
+  // (What the kinds mean, e.g. whether a status holds a sender, is the
+  // model's: StatusRef, decoded_call.h.)
 };
 
 struct DecodedElement {
@@ -44,11 +42,6 @@ struct DecodedValue {
   bool null = false;  // array prefix 0: NULL pointer / absent array / STATUSES_IGNORE
   std::vector<DecodedElement> elements; // Matrix3: 3 per row
 };
-
-// Whether a Status value is MPI_STATUSES_IGNORE with the senders of its
-// wildcard receives kept (format version 5): an array with an element of
-// kind 4 (sig::kStatusSourceKept), whose other elements are kind 0.
-bool kept_sources(const DecodedValue &v);
 
 struct DecodedParam {
   bool has_in = false;  // in_part: value before the call

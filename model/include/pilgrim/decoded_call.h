@@ -114,8 +114,8 @@ struct CallValue {
 };
 
 // Whether a Status value is MPI_STATUSES_IGNORE with the senders of its
-// wildcard receives kept (format version 5): it holds an element of kind
-// SourceKept.
+// wildcard receives kept (format version 5): an array with an element of
+// kind SourceKept, whose other elements are kind Ignored.
 bool kept_sources(const CallValue &v);
 
 // One parameter of the call.
