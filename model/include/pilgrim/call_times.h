@@ -1,0 +1,38 @@
+// Every call's start and end, decoded from a per-call timing mode and placed
+// on rank 0's timeline (the clock alignment of docs/FORMAT.md, "Clock"). The
+// one way readers get per-call times: pilgrim-dump, pilgrim-stats,
+// pilgrim-diff --timing and pilgrim-proxygen all read them here.
+#pragma once
+
+#include "pilgrim/trace_model.h" // Trace
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pilgrim {
+
+// Seconds since rank 0's clock sync at MPI_Init, on rank 0's timeline.
+struct CallTime {
+  double start = 0;
+  double end = 0;
+};
+
+// Whether the trace keeps each call's times (a per-call timing mode).
+bool has_call_times(const Trace &trace);
+
+// One rank's calls in call order (the order of RankCalls), aligned. False
+// with a one-line error if the trace has no per-call times or the rank's
+// timing is corrupt or does not match its number of calls.
+bool read_call_times(const Trace &trace, uint32_t rank, std::vector<CallTime> &out,
+                     std::string &error);
+
+// The same calls as the rank's own clock ticks, before alignment, exactly as
+// decoded (what a verification copy is compared with).
+bool read_call_ticks(const Trace &trace, uint32_t rank, std::vector<int64_t> &start,
+                     std::vector<int64_t> &end, std::string &error);
+
+// Seconds per tick of the rank's clock, from its calibration.
+double seconds_per_tick(const Trace &trace, uint32_t rank);
+
+} // namespace pilgrim
