@@ -41,6 +41,8 @@ std::string encode_meta(const TraceHeader &h) {
   put_record(w, MetaKey::TimingMode, varint_bytes(h.timing_mode));
   put_record(w, MetaKey::CommandLine, h.command_line);
   put_record(w, MetaKey::StartTimeUnixNs, varint_bytes(zigzag_encode(h.start_time_unix_ns)));
+  if (!h.timing_spec.empty())
+    put_record(w, MetaKey::TimingSpec, h.timing_spec);
   return out;
 }
 
@@ -81,6 +83,9 @@ TraceHeader decode_meta(std::string_view payload) {
         break;
       case MetaKey::StartTimeUnixNs:
         h.start_time_unix_ns = zigzag_decode(record_varint(value, "start time"));
+        break;
+      case MetaKey::TimingSpec:
+        h.timing_spec = std::string(value);
         break;
       default:
         break; // a later writer's field: skip

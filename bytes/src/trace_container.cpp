@@ -1,6 +1,7 @@
 #include "pilgrim/trace_container.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 #include "pilgrim/byte_io.h"
@@ -30,6 +31,8 @@ const char *section_type_name(uint16_t type) {
     return "MERGED_TIMING";
   case SectionType::RankGrammarMap:
     return "RANK_GRAMMAR_MAP";
+  case SectionType::RankTiming:
+    return "RANK_TIMING";
   }
   return nullptr;
 }
@@ -42,6 +45,20 @@ void StringSink::write_header(const void *data, size_t size) {
   if (out_.size() < size)
     out_.resize(size);
   std::memcpy(out_.data(), data, size);
+}
+
+void StringSink::skip(uint64_t size) { out_.append(static_cast<size_t>(size), '\0'); }
+
+void FileSink::flush() {
+  if (std::fflush(file_) != 0)
+    throw TraceError(name_ + ": write failed: " + std::strerror(errno));
+}
+
+void FileSink::skip(uint64_t size) {
+  flush();
+  if (size > static_cast<uint64_t>(INT64_MAX) ||
+      ::fseeko(file_, static_cast<off_t>(size), SEEK_CUR) != 0)
+    throw TraceError(name_ + ": seek failed: " + std::strerror(errno));
 }
 
 void FileSink::write(const void *data, size_t size) {
@@ -95,6 +112,19 @@ void ContainerWriter::add_encoded_section(uint16_t type, uint32_t rank, uint8_t 
   e.crc = crc32c(stored.data(), stored.size());
   sink_.write(stored.data(), stored.size());
   offset_ += stored.size();
+  sections_.push_back(e);
+}
+
+void ContainerWriter::add_external_section(const SectionEntry &e) {
+  if (e.offset != offset_)
+    throw TraceError("external section at offset " + std::to_string(e.offset) + ", expected " +
+                     std::to_string(offset_));
+  if (e.raw_size > kMaxSectionRawSize)
+    throw TraceError("external section of " + std::to_string(e.raw_size) +
+                     " bytes exceeds the format's limit of " + std::to_string(kMaxSectionRawSize) +
+                     " bytes");
+  sink_.skip(e.stored_size);
+  offset_ += e.stored_size;
   sections_.push_back(e);
 }
 

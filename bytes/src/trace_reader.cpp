@@ -139,6 +139,19 @@ void read_merged(const Container &c, const std::string &name, const Singles &at,
     rethrow_with_context(name, e);
   }
   derive_counts(m);
+  if (c.version >= kFirstRankTimingVersion) {
+    // Kept as stored: decoded, and checked, only when timing is read.
+    for (size_t i = 0; i < c.sections.size(); ++i) {
+      const SectionEntry &e = c.sections[i];
+      if (e.type != static_cast<uint16_t>(SectionType::RankTiming))
+        continue;
+      if (e.rank >= trace.header.nranks)
+        fail(c.label(i) + ": rank out of range (" + count_text(trace.header.nranks, "rank") + ")");
+      if (trace.rank_timing.count(e.rank))
+        fail(c.label(i) + ": second RANK_TIMING section for rank " + std::to_string(e.rank));
+      trace.rank_timing[e.rank] = c.payload(i);
+    }
+  }
   if (at.merged_timing >= 0)
     parse(at.merged_timing, [&](const std::string &p) { apply_timing(m.cst, p); });
   for (size_t i = 0; i < m.cst.size(); ++i) {
@@ -188,6 +201,7 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
       break;
     case SectionType::Rank:
     case SectionType::Timing:
+    case SectionType::RankTiming:
       break;
     default:
       if (e.flags & kSectionCritical)

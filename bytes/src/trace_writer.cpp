@@ -28,6 +28,7 @@ struct TraceWriter::Impl {
   std::vector<const FunctionInfo *> functions;
   std::unordered_set<uint16_t> function_ids;
   std::vector<bool> have_rank;
+  std::vector<bool> have_rank_timing;
   uint32_t ranks_added = 0;
   bool merged_added = false;
   uint64_t high_level_bytes = 0; // RANK payload compressed at kSmallSectionLevel so far
@@ -54,6 +55,10 @@ struct TraceWriter::Impl {
       throw TraceError("the merged writer writes format versions 2 to " +
                        std::to_string(kFormatVersion) + ", not " +
                        std::to_string(o.format_version));
+    if (version() < kFirstRankTimingVersion &&
+        (header.timing_mode > 1 || !header.timing_spec.empty()))
+      throw TraceError("format version " + std::to_string(version()) +
+                       " has no per-call timing modes");
     functions = used;
     const std::string functions_payload = encode_function_table(used); // validates
     for (const FunctionInfo *f : used)
@@ -75,6 +80,26 @@ struct TraceWriter::Impl {
       if (f->id == id)
         return f;
     return nullptr;
+  }
+
+  // Checks that rank `rank` may get a RANK_TIMING section now.
+  void check_rank_timing(uint32_t rank) {
+    const std::string where = "rank " + std::to_string(rank) + " timing";
+    if (finished)
+      throw TraceError(where + ": trace already finished");
+    if (!merged_added)
+      throw TraceError(where + ": add the merged trace first");
+    if (version() < kFirstRankTimingVersion)
+      throw TraceError(where + ": format version " + std::to_string(version()) +
+                       " has no per-call timing");
+    if (rank >= header.nranks)
+      throw TraceError(where + ": out of range (the header says " + std::to_string(header.nranks) +
+                       " ranks)");
+    if (have_rank_timing.empty())
+      have_rank_timing.assign(header.nranks, false);
+    if (have_rank_timing[rank])
+      throw TraceError(where + ": added twice");
+    have_rank_timing[rank] = true;
   }
 
   void cleanup_file() {
@@ -230,6 +255,35 @@ void TraceWriter::add_merged(const MergedTrace &m) {
   }
   w.merged_added = true;
 }
+
+void TraceWriter::add_rank_timing(uint32_t rank, std::string_view payload) {
+  impl_->check_rank_timing(rank);
+  impl_->container->add_encoded_section(static_cast<uint16_t>(SectionType::RankTiming), rank, 0,
+                                        static_cast<uint8_t>(SectionCodec::Stored), payload,
+                                        payload.size());
+}
+
+uint64_t TraceWriter::begin_external() {
+  Impl &w = *impl_;
+  if (!w.file)
+    throw TraceError("external sections need a file target");
+  static_cast<FileSink &>(*w.sink).flush();
+  return w.container->offset();
+}
+
+void TraceWriter::add_external(uint32_t rank, uint64_t offset, uint64_t size, uint32_t crc) {
+  impl_->check_rank_timing(rank);
+  SectionEntry e;
+  e.type = static_cast<uint16_t>(SectionType::RankTiming);
+  e.codec = static_cast<uint8_t>(SectionCodec::Stored);
+  e.rank = rank;
+  e.offset = offset;
+  e.stored_size = e.raw_size = size;
+  e.crc = crc;
+  impl_->container->add_external_section(e);
+}
+
+const std::string &TraceWriter::temp_path() const { return impl_->tmp_path; }
 
 void TraceWriter::finish() {
   Impl &w = *impl_;

@@ -9,7 +9,8 @@ namespace {
 TEST(FormatTimingMode, NamesAndUnknownValues) {
   EXPECT_EQ(timing_mode_text(static_cast<uint8_t>(TimingMode::None)), "none");
   EXPECT_EQ(timing_mode_text(static_cast<uint8_t>(TimingMode::Aggregate)), "aggregate");
-  EXPECT_EQ(timing_mode_text(7), "unknown (7)");
+  EXPECT_EQ(timing_mode_text(7), "pred-clustered");
+  EXPECT_EQ(timing_mode_text(9), "unknown (9)");
   EXPECT_EQ(timing_mode_text(255), "unknown (255)");
 }
 

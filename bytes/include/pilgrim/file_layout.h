@@ -18,6 +18,9 @@ constexpr char kTraceMagic[8] = {'P', 'I', 'L', 'G', 'R', 'I', 'M', '\0'};
 // senders behind MPI_STATUS_IGNORE (Status kind 4), one function-id range
 // for the records that are not MPI calls (record_ranges.h) and the datatype
 // layout record.
+// Version 6 added per-call timing (kFirstRankTimingVersion): a RANK_TIMING
+// section per rank in the per-call timing modes, META's timing_spec and the
+// timing modes 2 to 8.
 // Every change to the bytes bumps kFormatVersion, and the reader keeps
 // reading every version from kOldestFormatVersion on (docs/FORMAT.md §10;
 // test/fixtures holds a file of each).
@@ -26,6 +29,7 @@ constexpr uint16_t kOldestFormatVersion = 1;
 constexpr uint16_t kFormatVersionPerRank = 1;
 constexpr uint16_t kFirstAddressVersion = 4;
 constexpr uint16_t kFirstMembershipVersion = 5;
+constexpr uint16_t kFirstRankTimingVersion = 6;
 
 // Fixed header at offset 0:
 //   0  8  magic            16  8  section table offset
@@ -53,6 +57,8 @@ enum class SectionType : uint16_t {
   RankGrammarMap = 18, // rank ranges -> distinct grammar
   RankComms = 19,      // each rank's communicators
   MergedTiming = 20,   // quantized timing of the merged CST (not critical)
+  // Format version 6:
+  RankTiming = 21, // one rank's clock and per-call times (not critical; rank field = the rank)
 };
 
 enum class SectionCodec : uint8_t {
@@ -88,6 +94,7 @@ enum class MetaKey : uint64_t {
   TimingMode = 4,
   CommandLine = 5,
   StartTimeUnixNs = 6,
+  TimingSpec = 7, // version 6: PILGRIM_TIMING's canonical text, in the per-call modes
 };
 
 // A name for messages: "META", "FUNCTIONS", "RANK", or "type N".

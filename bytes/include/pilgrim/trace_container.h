@@ -31,6 +31,9 @@ public:
   virtual ~ByteSink() = default;
   virtual void write(const void *data, size_t size) = 0;
   virtual void write_header(const void *data, size_t size) = 0;
+  // Leaves `size` bytes that someone else writes (the ranks' RANK_TIMING
+  // sections, written with MPI-IO); the next write() goes after them.
+  virtual void skip(uint64_t size) = 0;
 };
 
 class StringSink : public ByteSink {
@@ -38,6 +41,7 @@ public:
   explicit StringSink(std::string &out) : out_(out) {}
   void write(const void *data, size_t size) override;
   void write_header(const void *data, size_t size) override;
+  void skip(uint64_t size) override; // zeros
 
 private:
   std::string &out_;
@@ -49,6 +53,9 @@ public:
   FileSink(std::FILE *file, std::string name) : file_(file), name_(std::move(name)) {}
   void write(const void *data, size_t size) override;
   void write_header(const void *data, size_t size) override;
+  void skip(uint64_t size) override; // flushes, then seeks past the bytes
+  // Flushes what was written, so that others can write beside it.
+  void flush();
 
 private:
   std::FILE *file_;
@@ -69,6 +76,13 @@ public:
   // sections with this; the CRC is computed here).
   void add_encoded_section(uint16_t type, uint32_t rank, uint8_t flags, uint8_t codec,
                            std::string_view stored, uint64_t raw_size);
+
+  // A section whose stored bytes someone else writes at `e.offset`, which
+  // must be where the next section would start (offset()); its entry
+  // (codec, sizes, CRC) is taken as given.
+  void add_external_section(const SectionEntry &e);
+  // Where the next section starts.
+  uint64_t offset() const { return offset_; }
 
   // The version the header will carry (default kFormatVersion).
   void set_version(uint16_t version) { version_ = version; }

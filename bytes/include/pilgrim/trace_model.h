@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -108,6 +109,10 @@ struct TraceHeader {
   uint8_t timing_mode = 0; // a TimingMode (timing_mode.h), kept as read even when unknown
   std::string command_line;
   int64_t start_time_unix_ns = 0;
+  // Version 6, per-call modes: PILGRIM_TIMING's canonical text
+  // (timing::spec_text), the bounds every RANK_TIMING section was coded
+  // with; "" otherwise (written only when not empty).
+  std::string timing_spec;
 };
 
 // Owning copy of a ParamInfo. name/c_type NULL in the source table become "".
@@ -163,6 +168,11 @@ struct Trace {
   // by id with no duplicates.
   std::vector<OwnedFunction> functions;
   MergedTrace merged; // every rank's calls (version-1 files are converted)
+  // Version 6, per-call modes: each rank's RANK_TIMING payload (clock block
+  // and chunks, docs/FORMAT.md §7.9), as stored, by rank; absent where the
+  // rank has none. Checked (and decoded) only when timing is read
+  // (model/call_times.h).
+  std::map<uint32_t, std::string> rank_timing;
 
   uint32_t nranks() const { return header.nranks; }
   // Rank `rank`'s CST, rules and communicators; throws TraceError when out of

@@ -60,6 +60,22 @@ public:
   // used_functions). Throws TraceError.
   void add_merged(const MergedTrace &merged);
 
+  // Version 6, per-call timing modes: rank `rank`'s RANK_TIMING payload
+  // (docs/FORMAT.md §7.9), after add_merged(); stored, not critical. Throws
+  // TraceError when the version written is older than 6, the rank is out of
+  // range or was given twice.
+  void add_rank_timing(uint32_t rank, std::string_view payload);
+
+  // The same when the ranks write their own sections into the file (MPI-IO
+  // at MPI_Finalize): begin_external() flushes what was written so far and
+  // returns where the first external section starts (the file target only;
+  // the file is temp_path()); add_external() then takes each section's entry
+  // in file order, the first at that offset and each right after the last
+  // (stored, raw size = stored size), before finish().
+  uint64_t begin_external();
+  void add_external(uint32_t rank, uint64_t offset, uint64_t size, uint32_t crc);
+  const std::string &temp_path() const;
+
   // Requires every rank to have been added. Writes the section table and
   // header, closes and renames the file.
   void finish();

@@ -1,0 +1,58 @@
+// How far a trace's decoded per-call times are from the exact ones: the
+// comparison of read_call_ticks (model/call_times.h) with the verification
+// copy PILGRIM_VERIFY=1 writes (TRACE.verify.RANK.times: 16 bytes per
+// call, int64 little-endian start tick then end tick, in call order). One
+// copy of the check, used by the round-trip tests (pilgrim-verify --timing)
+// and by pilgrim-stats --timing (which adds ratio and PSNR on top).
+#pragma once
+
+#include "pilgrim/timing_spec.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pilgrim {
+
+// Reads one rank's verification copy. False with a one-line error (missing
+// file, size not a multiple of 16).
+bool read_verify_times(const std::string &path, std::vector<int64_t> &start,
+                       std::vector<int64_t> &end, std::string &error);
+
+// The errors of one rank's (or several ranks', merged with add()) decoded
+// times against the exact ones.
+struct TimingError {
+  uint64_t calls = 0;
+  // Relative error of each call's duration (end - start) and of its gap
+  // (start - the previous call's start on the rank; the first call's gap is
+  // its start): |decoded - exact| / exact, 0 where both are 0.
+  double max_relative = 0;
+  // Largest |decoded - exact| over every start and end, in ticks.
+  int64_t max_absolute_ticks = 0;
+  // Sum of squared tick errors of starts and ends, and the range of the
+  // exact durations (for PSNR, docs/FORMAT.md).
+  double sum_squared = 0;
+  int64_t min_duration = INT64_MAX, max_duration = INT64_MIN;
+  // Calls whose values are outside the mode's bound (see within()).
+  uint64_t outside = 0;
+  // The first such call, for messages (calls if none).
+  uint64_t first_outside = 0;
+
+  void add(const TimingError &other);
+};
+
+// Compares decoded with exact (same number of calls, else false with
+// `error`). A call is within the bound when:
+//   lossless:       start and end exact;
+//   relative (EPS): |Δduration| <= EPS * duration + 1 tick and
+//                   |Δgap| <= EPS * gap + 1 tick (the tick: rounding to
+//                   whole ticks) and |Δstart| <= EPS * gap + 1 tick (no drift);
+//   absolute (TOL): |Δstart|, |Δend| <= TOL (in ticks) + 1 tick.
+// `bound_ticks_per_call`: the call's bound (EPS, or TOL in ticks), one per
+// call (a per-function bound differs by call).
+bool compare_times(const timing::Spec &spec, const std::vector<double> &bound_of_call,
+                   const std::vector<int64_t> &start, const std::vector<int64_t> &end,
+                   const std::vector<int64_t> &exact_start, const std::vector<int64_t> &exact_end,
+                   TimingError &out, std::string &error);
+
+} // namespace pilgrim

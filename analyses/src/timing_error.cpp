@@ -1,0 +1,107 @@
+#include "pilgrim/timing_error.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+namespace pilgrim {
+
+bool read_verify_times(const std::string &path, std::vector<int64_t> &start,
+                       std::vector<int64_t> &end, std::string &error) {
+  std::FILE *f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    error = path + ": cannot open: " + std::strerror(errno);
+    return false;
+  }
+  start.clear();
+  end.clear();
+  uint8_t b[16];
+  size_t n;
+  while ((n = std::fread(b, 1, sizeof b, f)) == sizeof b) {
+    uint64_t s = 0, e = 0;
+    for (int i = 0; i < 8; ++i) {
+      s |= static_cast<uint64_t>(b[i]) << (8 * i);
+      e |= static_cast<uint64_t>(b[8 + i]) << (8 * i);
+    }
+    start.push_back(static_cast<int64_t>(s));
+    end.push_back(static_cast<int64_t>(e));
+  }
+  std::fclose(f);
+  if (n != 0) {
+    error = path + ": truncated (" + std::to_string(start.size() * 16 + n) +
+            " bytes, not a multiple of 16)";
+    return false;
+  }
+  return true;
+}
+
+void TimingError::add(const TimingError &o) {
+  if (outside == 0 && o.outside > 0)
+    first_outside = calls + o.first_outside;
+  calls += o.calls;
+  max_relative = std::max(max_relative, o.max_relative);
+  max_absolute_ticks = std::max(max_absolute_ticks, o.max_absolute_ticks);
+  sum_squared += o.sum_squared;
+  min_duration = std::min(min_duration, o.min_duration);
+  max_duration = std::max(max_duration, o.max_duration);
+  outside += o.outside;
+}
+
+namespace {
+
+double relative(int64_t decoded, int64_t exact) {
+  if (decoded == exact)
+    return 0;
+  return std::fabs(static_cast<double>(decoded) - static_cast<double>(exact)) /
+         std::max(1.0, std::fabs(static_cast<double>(exact)));
+}
+
+double absolute(int64_t a, int64_t b) {
+  return std::fabs(static_cast<double>(a) - static_cast<double>(b));
+}
+
+} // namespace
+
+bool compare_times(const timing::Spec &spec, const std::vector<double> &bound_of_call,
+                   const std::vector<int64_t> &start, const std::vector<int64_t> &end,
+                   const std::vector<int64_t> &exact_start, const std::vector<int64_t> &exact_end,
+                   TimingError &out, std::string &error) {
+  const size_t n = exact_start.size();
+  if (start.size() != n || end.size() != n || exact_end.size() != n || bound_of_call.size() != n) {
+    error = "the trace has " + std::to_string(start.size()) +
+            " calls with times, the verification copy " + std::to_string(n);
+    return false;
+  }
+  out = TimingError{};
+  out.calls = n;
+  out.first_outside = n;
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t d = exact_end[i] - exact_start[i], dd = end[i] - start[i];
+    const int64_t g = exact_start[i] - (i ? exact_start[i - 1] : 0);
+    const int64_t dg = start[i] - (i ? start[i - 1] : 0);
+    out.max_relative = std::max({out.max_relative, relative(dd, d), relative(dg, g)});
+    const double es = absolute(start[i], exact_start[i]), ee = absolute(end[i], exact_end[i]);
+    out.max_absolute_ticks =
+        std::max(out.max_absolute_ticks, static_cast<int64_t>(std::max(es, ee)));
+    out.sum_squared += es * es + ee * ee;
+    out.min_duration = std::min(out.min_duration, d);
+    out.max_duration = std::max(out.max_duration, d);
+    const double b = bound_of_call[i];
+    bool ok;
+    if (!spec.lossy())
+      ok = es == 0 && ee == 0;
+    else if (spec.absolute())
+      ok = es <= b + 1 && ee <= b + 1;
+    else
+      ok = absolute(dd, d) <= b * static_cast<double>(d) + 1 &&
+           absolute(dg, g) <= b * static_cast<double>(g) + 1 &&
+           es <= b * static_cast<double>(g) + 1;
+    if (!ok && out.outside++ == 0)
+      out.first_outside = i;
+  }
+  return true;
+}
+
+} // namespace pilgrim
