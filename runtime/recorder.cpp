@@ -83,11 +83,29 @@ void Recorder::on_init() {
   if (!parse_settings(settings, error))
     stop_run(private_comm_, world_rank_, error);
   check_output_writable();
+  if (settings.per_call_timing()) {
+    // Every rank opens its streams; if one cannot, the run stops here.
+    // Ticks are CLOCK_MONOTONIC ns (below) until the clock sync's
+    // calibration (rank_clock.h) is in: then its seconds per tick.
+    int ok = timing_.open(settings.timing_spec, 1e-9, settings.output, world_rank_, settings.verify,
+                          error);
+    int all_ok = 0;
+    PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, private_comm_);
+    if (!all_ok) {
+      if (!ok)
+        std::fprintf(stderr, "%s\n", error.c_str());
+      timing_.close();
+      stop_run(private_comm_, world_rank_, "pilgrim: per-call timing could not start");
+    }
+    per_call_ = true;
+  }
   setup_predefined();
   comms.set_world(MPI_COMM_WORLD);
   agreements.init(*this);
   set_holding(false);
-  g_use_tsc = invariant_tsc_available();
+  // Per-call modes: CLOCK_MONOTONIC ns (seconds per tick exactly 1e-9) until
+  // the clock sync's calibration is stored with the trace.
+  g_use_tsc = !per_call_ && invariant_tsc_available();
   tick_rate_.begin();
   timespec wall;
   clock_gettime(CLOCK_REALTIME, &wall);
@@ -132,8 +150,14 @@ uint32_t Recorder::intern_signature(const uint8_t *sig, size_t n) {
   }
   bool inserted;
   uint32_t terminal = cst_.intern(sig, n, inserted);
-  if (inserted)
+  if (inserted) {
     stats_.emplace_back();
+    if (per_call_) {
+      // The bound of the terminal's calls (a per-function EPS or TOL).
+      const long f = traced_function_index(static_cast<uint16_t>(fid));
+      timing_.new_terminal(terminal, f >= 0 ? traced_function(static_cast<size_t>(f)).name : "");
+    }
+  }
   last_terminal_of_function_[fid] = terminal;
   return terminal;
 }
@@ -153,7 +177,9 @@ void Recorder::record_fast(const uint8_t *sig, size_t n, int64_t t0, int64_t t1)
   uint32_t terminal = intern_signature(sig, n);
   SignatureStats &s = stats_[terminal];
   ++s.count;
-  if (settings.timing != TimingMode::None) {
+  if (__builtin_expect(per_call_, false))
+    timing_.add(t0, t1, terminal);
+  else if (settings.timing == TimingMode::Aggregate) {
     s.duration.add(t1 - t0);
     if (s.last_start >= 0)
       s.interval.add(t0 - s.last_start);
@@ -173,6 +199,8 @@ void Recorder::record_committed(const uint8_t *sig, size_t n, int64_t t0, int64_
     }
     verify_log_.push_back(static_cast<uint8_t>(len));
     verify_log_.insert(verify_log_.end(), sig, sig + n);
+    if (per_call_)
+      timing_.add_exact(t0, t1);
   }
 }
 
@@ -180,7 +208,7 @@ size_t Recorder::memory_bytes() const {
   size_t m = cst_.memory_bytes() + stats_.capacity() * sizeof(SignatureStats) +
              grammar_.memory_bytes() + requests.memory_bytes() + addresses.memory_bytes() +
              memory.memory_bytes() + callbacks.memory_bytes() + comms.memory_bytes() +
-             agreements.memory_bytes();
+             agreements.memory_bytes() + (per_call_ ? timing_.memory_bytes() : 0);
   for (const auto &h : handles)
     m += h.memory_bytes();
   return m;
@@ -283,8 +311,11 @@ void Recorder::write_trace() {
       private_comm_, MergeState::of_rank(static_cast<uint32_t>(world_rank_), std::move(mine)),
       &reduction);
   finalize_merge_ns_ = monotonic_ns() - t_merge;
-  if (world_rank_ != 0)
+  if (world_rank_ != 0) {
+    if (per_call_)
+      write_rank_timing(nullptr, true);
     return;
+  }
   const int64_t t_write = monotonic_ns();
   std::vector<const FunctionInfo *> functions;
   for (size_t i = 0; i < traced_function_count(); ++i)
@@ -312,12 +343,95 @@ void Recorder::write_trace() {
   h.timing_mode = static_cast<uint8_t>(settings.timing);
   h.command_line = command_line();
   h.start_time_unix_ns = start_time_ns_;
+  if (per_call_)
+    h.timing_spec = timing::spec_text(settings.timing_spec);
+  std::optional<TraceWriter> writer;
+  bool ok = true;
   try {
-    pilgrim::write_merged_trace(settings.output, h, functions, *merged);
+    writer.emplace(settings.output, h, functions);
+    writer->add_merged(*merged);
+    if (!per_call_)
+      writer->finish();
   } catch (const std::exception &e) {
     std::fprintf(stderr, "pilgrim: %s\n", e.what());
+    ok = false;
   }
+  if (per_call_)
+    write_rank_timing(ok ? &*writer : nullptr, ok);
   finalize_write_ns_ = monotonic_ns() - t_write;
+}
+
+std::string Recorder::rank_clock_block() const {
+  // The clock block of docs/FORMAT.md §7.9 (rank_clock.h); empty until the
+  // clock sync is in (a reader then has no calibration: one tick = 1 ns).
+  return std::string();
+}
+
+bool Recorder::write_rank_timing(TraceWriter *writer, bool ok) {
+  // Rank 0 says where the sections start and in which file; every rank
+  // writes its own section there (MPI-IO, offsets from an exclusive scan);
+  // rank 0 gathers only each section's (offset, size, CRC) for the section
+  // table. Any failure anywhere: nobody keeps anything (the writer removes
+  // the temporary file), the trace path is left as it was.
+  unsigned long long head[2] = {ok ? 1ull : 0ull, 0}; // ok, base offset
+  std::string tmp;
+  if (world_rank_ == 0 && ok) {
+    try {
+      head[1] = writer->begin_external();
+      tmp = writer->temp_path();
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "pilgrim: %s\n", e.what());
+      head[0] = 0;
+    }
+  }
+  PMPI_Bcast(head, 2, MPI_UNSIGNED_LONG_LONG, 0, private_comm_);
+  if (!head[0]) {
+    timing_.close();
+    return false;
+  }
+  int len = static_cast<int>(tmp.size());
+  PMPI_Bcast(&len, 1, MPI_INT, 0, private_comm_);
+  tmp.resize(static_cast<size_t>(len));
+  PMPI_Bcast(tmp.data(), len, MPI_CHAR, 0, private_comm_);
+  MPI_File file;
+  int mine = 1;
+  std::string error;
+  if (PMPI_File_open(private_comm_, tmp.c_str(), MPI_MODE_WRONLY, MPI_INFO_NULL, &file) !=
+      MPI_SUCCESS) {
+    error = "pilgrim: cannot open " + tmp + " with MPI-IO";
+    mine = 0;
+  }
+  unsigned long long entry[3] = {0, 0, 0}; // offset, size, CRC
+  if (mine) {
+    uint64_t offset = 0, size = 0;
+    uint32_t crc = 0;
+    mine = timing_.write_section(private_comm_, file, head[1], rank_clock_block(), offset, size,
+                                 crc, error);
+    entry[0] = offset;
+    entry[1] = size;
+    entry[2] = crc;
+    PMPI_File_close(&file);
+  }
+  timing_.close();
+  if (!mine)
+    std::fprintf(stderr, "%s\n", error.c_str());
+  int all = 0;
+  PMPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, private_comm_);
+  std::vector<unsigned long long> entries(world_rank_ == 0 ? 3 * size_t(world_size_) : 0);
+  PMPI_Gather(entry, 3, MPI_UNSIGNED_LONG_LONG, entries.data(), 3, MPI_UNSIGNED_LONG_LONG, 0,
+              private_comm_);
+  if (world_rank_ != 0 || !all)
+    return all != 0;
+  try {
+    for (int r = 0; r < world_size_; ++r)
+      writer->add_external(static_cast<uint32_t>(r), entries[3 * r], entries[3 * r + 1],
+                           static_cast<uint32_t>(entries[3 * r + 2]));
+    writer->finish();
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "pilgrim: %s\n", e.what());
+    return false;
+  }
+  return true;
 }
 
 void Recorder::print_summary() {

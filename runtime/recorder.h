@@ -5,6 +5,7 @@
 
 #include "address_registry.h"
 #include "call.h"
+#include "call_timing.h"
 #include "clock.h"
 #include "comm_registry.h"
 #include "handle_registry.h"
@@ -20,6 +21,10 @@
 #include <mutex>
 #include <string>
 #include <vector>
+
+namespace pilgrim {
+class TraceWriter;
+}
 
 namespace pilgrim::rt {
 
@@ -134,6 +139,10 @@ private:
   void write_trace();
   void print_summary();
   void write_verify_log();
+  // Per-call modes: every rank's RANK_TIMING section into `writer`'s file
+  // (rank 0's writer; nullptr elsewhere). Collective; false if any rank failed.
+  bool write_rank_timing(TraceWriter *writer, bool ok);
+  std::string rank_clock_block() const;
 
   uint32_t intern_signature(const uint8_t *sig, size_t n);
   void record_fast(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
@@ -148,6 +157,8 @@ private:
   // function's signature, and comparing bytes is cheaper than hashing them.
   std::vector<uint32_t> last_terminal_of_function_;
   std::vector<SignatureStats> stats_;
+  bool per_call_ = false; // a per-call timing mode: every record goes to timing_
+  CallTiming timing_;
   TickRate tick_rate_;
   Sequitur grammar_;
   std::vector<uint8_t> verify_log_;

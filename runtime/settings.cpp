@@ -43,7 +43,7 @@ bool parse_choice(const char *var, const char *const *choices, int n, int &index
   return false;
 }
 
-}  // namespace
+} // namespace
 
 std::string program_name() {
   auto args = cmdline_args();
@@ -64,16 +64,22 @@ std::string command_line() {
 bool parse_settings(Settings &out, std::string &error) {
   static const char *const kBool[] = {"0", "1"};
   static const char *const kRanks[] = {"absolute", "relative", "cartesian"};
-  int summary = 0, verify = 0, timing = 1, ranks = 2;
+  int summary = 0, verify = 0, ranks = 2;
   if (!parse_choice("PILGRIM_SUMMARY", kBool, 2, summary, error) ||
       !parse_choice("PILGRIM_VERIFY", kBool, 2, verify, error) ||
-      !parse_choice("PILGRIM_TIMING", kTimingModeNames, static_cast<int>(kTimingModeCount), timing,
-                    error) ||
       !parse_choice("PILGRIM_RANKS", kRanks, 3, ranks, error))
     return false;
   out.summary = summary == 1;
   out.verify = verify == 1;
-  out.timing = static_cast<TimingMode>(timing);
+  if (const char *t = std::getenv("PILGRIM_TIMING")) {
+    std::string why;
+    if (!timing::parse_spec(t, out.timing_spec, why)) {
+      error = std::string("pilgrim: invalid PILGRIM_TIMING='") + t + "': " + why;
+      return false;
+    }
+  }
+  // TimingMode's values are timing::Method's (timing_mode.h).
+  out.timing = static_cast<TimingMode>(out.timing_spec.method);
   out.relative_ranks = ranks >= 1;
   out.cartesian_ranks = ranks == 2;
   const char *o = std::getenv("PILGRIM_OUTPUT");
@@ -85,4 +91,4 @@ bool parse_settings(Settings &out, std::string &error) {
   return true;
 }
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "pilgrim/timing_mode.h"
+#include "pilgrim/timing_spec.h"
 
 namespace pilgrim::rt {
 
@@ -11,10 +12,12 @@ namespace pilgrim::rt {
 using TimingMode = ::pilgrim::TimingMode;
 
 struct Settings {
-  std::string output;          // PILGRIM_OUTPUT (default ./<program>.pilgrim)
-  bool summary = false;        // PILGRIM_SUMMARY=0|1
-  bool verify = false;         // PILGRIM_VERIFY=0|1
-  TimingMode timing = TimingMode::Aggregate; // PILGRIM_TIMING=aggregate|none
+  std::string output;                        // PILGRIM_OUTPUT (default ./<program>.pilgrim)
+  bool summary = false;                      // PILGRIM_SUMMARY=0|1
+  bool verify = false;                       // PILGRIM_VERIFY=0|1
+  TimingMode timing = TimingMode::Aggregate; // PILGRIM_TIMING's mode (README "PILGRIM_TIMING")
+  timing::Spec timing_spec;                  // ... and its bounds
+  bool per_call_timing() const { return timing_spec.per_call(); }
   bool relative_ranks = true;  // PILGRIM_RANKS=cartesian|relative|absolute
   bool cartesian_ranks = true; // ... cartesian (the default): grid offsets in Cartesian comms
 };
@@ -27,4 +30,4 @@ bool parse_settings(Settings &out, std::string &error);
 std::string program_name();
 std::string command_line();
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

@@ -1,5 +1,8 @@
 #include "pilgrim/timing_error.h"
 
+#include "pilgrim/call_times.h"
+#include "pilgrim/trace_error.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -100,6 +103,42 @@ bool compare_times(const timing::Spec &spec, const std::vector<double> &bound_of
            es <= b * static_cast<double>(g) + 1;
     if (!ok && out.outside++ == 0)
       out.first_outside = i;
+  }
+  return true;
+}
+
+std::string verify_times_path(const std::string &trace_path, uint32_t rank) {
+  return trace_path + ".verify." + std::to_string(rank) + ".times";
+}
+
+bool compare_rank_times(const Trace &trace, const std::string &trace_path, uint32_t rank,
+                        TimingError &out, std::string &error) {
+  timing::Spec spec;
+  std::string why;
+  if (!timing::parse_spec(trace.header.timing_spec, spec, why)) {
+    error = "the trace has no per-call times";
+    return false;
+  }
+  std::vector<int64_t> start, end, exact_start, exact_end;
+  if (!read_call_ticks(trace, rank, start, end, error))
+    return false;
+  const std::string path = verify_times_path(trace_path, rank);
+  if (!read_verify_times(path, exact_start, exact_end, error))
+    return false;
+  // Each call's bound: its CST entry's function's (a TOL in ticks).
+  std::vector<double> bound_of_call;
+  bound_of_call.reserve(start.size());
+  try {
+    const std::vector<double> bound_of_entry = entry_bounds(trace, rank, spec);
+    for (uint32_t t : call_entries(trace, rank))
+      bound_of_call.push_back(t < bound_of_entry.size() ? bound_of_entry[t] : 0);
+  } catch (const TraceError &e) {
+    error = e.what();
+    return false;
+  }
+  if (!compare_times(spec, bound_of_call, start, end, exact_start, exact_end, out, error)) {
+    error = path + ": " + error;
+    return false;
   }
   return true;
 }

@@ -3,6 +3,8 @@
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/rank_calls.h"
 
+#include <cstdio>
+
 namespace pilgrim::dump {
 
 std::string call_text(const Call &call) {
@@ -12,8 +14,14 @@ std::string call_text(const Call &call) {
   return s;
 }
 
+std::string call_time_text(const CallTime &t) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "[%.9f s to %.9f s]", t.start, t.end);
+  return buf;
+}
+
 void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,
-                 uint32_t rank) {
+                 uint32_t rank, const std::vector<CallTime> *times) {
   RankCalls walk(trace, calls, rank);
   std::vector<std::string> texts(calls.size());
   std::vector<uint64_t> made_in(calls.size(), 0); // meaning_version() + 1; 0: none
@@ -24,7 +32,10 @@ void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedC
       texts[t] = call_text(walk.call());
       made_in[t] = walk.meaning_version() + 1;
     }
-    out << prefix << std::to_string(walk.index()) << ": " << texts[t] << '\n';
+    out << prefix << std::to_string(walk.index());
+    if (times && walk.index() < times->size())
+      out << ' ' << call_time_text((*times)[walk.index()]);
+    out << ": " << texts[t] << '\n';
   }
 }
 

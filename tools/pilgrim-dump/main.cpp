@@ -32,6 +32,17 @@ int run(const pilgrim::dump::DumpOptions &o) {
   const RankSelection ranks = select_ranks(o.trace_path, trace.nranks(), o.rank);
   const uint32_t first = ranks.first, last = ranks.end;
 
+  // Per-call times likewise: a corrupt RANK_TIMING section is one error
+  // line before anything is printed.
+  std::vector<std::vector<CallTime>> times;
+  const bool timed = has_call_times(trace) && !o.grammar && !o.stats && !o.comms;
+  for (uint32_t r = first; timed && r < last; ++r) {
+    times.emplace_back();
+    std::string error;
+    if (!read_call_times(trace, r, times.back(), error))
+      throw TraceError(o.trace_path + ": " + error);
+  }
+
   TextOutput out(stdout);
   print_header_block(out, o.trace_path, trace.header, trace.functions.size());
   if (o.grammar) {
@@ -45,7 +56,7 @@ int run(const pilgrim::dump::DumpOptions &o) {
     print_comms(out, trace, o.rank);
   if (!o.grammar && !o.stats && !o.comms)
     for (uint32_t r = first; r < last; ++r)
-      print_calls(out, trace, calls, r);
+      print_calls(out, trace, calls, r, timed ? &times[r - first] : nullptr);
   out.flush();
   return 0;
 }

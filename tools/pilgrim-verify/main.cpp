@@ -5,12 +5,16 @@
 // signatures, each decoded: the model's walk over a rank's calls) and
 // compares the stored bytes of each call with those files.
 #include "command_line.h"
+#include "pilgrim/call_times.h"
 #include "pilgrim/count_text.h"
+#include "pilgrim/duration_text.h"
 #include "pilgrim/file_layout.h"
 #include "pilgrim/rank_calls.h"
+#include "pilgrim/timing_error.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -28,6 +32,10 @@ const char kUsage[] =
     "2 on a usage error.\n"
     "\n"
     "Options:\n"
+    "  --timing     also compare every call's decoded start and end (a per-call\n"
+    "               timing mode) with TRACE.verify.<rank>.times: print the largest\n"
+    "               relative and absolute errors and whether every call is within\n"
+    "               the mode's bound (exit 1 if not)\n"
     "  --help       show this help and exit\n"
     "  --version    show the version and exit\n";
 
@@ -44,11 +52,43 @@ bool read_varint(const std::string &s, size_t &pos, uint64_t &v) {
   return false;
 }
 
+// --timing: every rank's decoded times against its verification copy.
+int verify_timing(const pilgrim::Trace &trace, const std::string &path) {
+  pilgrim::TimingError all;
+  all.first_outside = 0;
+  double max_abs_s = 0;
+  for (uint32_t r = 0; r < trace.nranks(); ++r) {
+    pilgrim::TimingError e;
+    std::string error;
+    if (!pilgrim::compare_rank_times(trace, path, r, e, error)) {
+      std::cerr << "pilgrim-verify: " << path << ": rank " << r << ": " << error << "\n";
+      return 1;
+    }
+    if (e.outside) {
+      std::cerr << "pilgrim-verify: rank " << r << " call " << e.first_outside
+                << ": decoded time outside the bound of " << trace.header.timing_spec << " ("
+                << pilgrim::count_text(e.outside, "call") << ")\n";
+      return 1;
+    }
+    max_abs_s = std::max(max_abs_s, static_cast<double>(e.max_absolute_ticks) *
+                                        pilgrim::seconds_per_tick(trace, r));
+    all.add(e);
+  }
+  char rel[32];
+  std::snprintf(rel, sizeof rel, "%.3g", all.max_relative);
+  std::cout << "pilgrim-verify: timing " << trace.header.timing_spec << ": "
+            << pilgrim::count_text(all.calls, "call") << ", max relative error " << rel
+            << ", max absolute error " << pilgrim::duration_text(max_abs_s) << ", within bound\n";
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   std::string path;
+  bool timing = false;
   pilgrim::cli::CommandLine cli("pilgrim-verify", kUsage, pilgrim::kFormatVersion);
+  cli.flag({"--timing"}, timing);
   cli.operands({&path}, "no trace file given", "more than one trace given");
   if (const auto status = cli.parse(argc, argv))
     return *status;
@@ -103,5 +143,5 @@ int main(int argc, char **argv) {
   }
   std::cout << "pilgrim-verify: " << pilgrim::count_text(trace.nranks(), "rank") << ", "
             << pilgrim::count_text(total, "call") << ", identical\n";
-  return 0;
+  return timing ? verify_timing(trace, path) : 0;
 }

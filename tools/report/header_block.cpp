@@ -42,6 +42,8 @@ void print_header_block(TextOutput &out, const std::string &path, const TraceHea
   out << "# start time: " << (when.empty() ? "?" : when) << " ("
       << std::to_string(h.start_time_unix_ns) << " ns)\n";
   out << "# timing mode: " << timing_mode_text(h.timing_mode) << '\n';
+  if (!h.timing_spec.empty())
+    out << "# timing spec: " << text(h.timing_spec) << '\n';
   out << "# functions: " << std::to_string(nfunctions) << '\n';
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "pilgrim/timing_spec.h"
+#include "pilgrim/trace_model.h"
 
 #include <cstdint>
 #include <string>
@@ -54,5 +55,17 @@ bool compare_times(const timing::Spec &spec, const std::vector<double> &bound_of
                    const std::vector<int64_t> &start, const std::vector<int64_t> &end,
                    const std::vector<int64_t> &exact_start, const std::vector<int64_t> &exact_end,
                    TimingError &out, std::string &error);
+
+// The whole check of one rank: its decoded ticks (read_call_ticks) against
+// `trace_path`.verify.RANK.times, each call against its function's bound
+// from META's timing_spec (a TOL converted to the rank's ticks). False with
+// a one-line error when the trace has no per-call times, a file cannot be
+// read or the call counts differ; a call outside its bound is not an error
+// (out.outside counts them).
+bool compare_rank_times(const Trace &trace, const std::string &trace_path, uint32_t rank,
+                        TimingError &out, std::string &error);
+
+// "TRACE.verify.RANK.times".
+std::string verify_times_path(const std::string &trace_path, uint32_t rank);
 
 } // namespace pilgrim

@@ -4,6 +4,7 @@
 // pilgrim-diff --timing and pilgrim-proxygen all read them here.
 #pragma once
 
+#include "pilgrim/timing_spec.h"
 #include "pilgrim/trace_model.h" // Trace
 
 #include <cstdint>
@@ -34,5 +35,14 @@ bool read_call_ticks(const Trace &trace, uint32_t rank, std::vector<int64_t> &st
 
 // Seconds per tick of the rank's clock, from its calibration.
 double seconds_per_tick(const Trace &trace, uint32_t rank);
+
+// What the decoder works with (and the verification compares by): each of
+// the rank's calls' merged CST entry, in call order (the chunks' groups),
+// and each entry's bound in the decoder's unit (timing_chunk.h: EPS, or
+// Spec::bound_of's TOL in seconds as the rank's ticks, by the clock block's
+// calibration, the same the runtime coded with). Throw TraceError on a
+// damaged rank.
+std::vector<uint32_t> call_entries(const Trace &trace, uint32_t rank);
+std::vector<double> entry_bounds(const Trace &trace, uint32_t rank, const timing::Spec &spec);
 
 } // namespace pilgrim

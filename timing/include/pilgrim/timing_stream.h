@@ -36,6 +36,10 @@ public:
   // one-line error if the spill file could not be written.
   bool finish(std::string &error);
   uint64_t payload_size() const;
+  // Copies payload bytes [offset, offset + n) into `buf` (after finish(); a
+  // bounded piece at a time, so the rank's section is written with MPI-IO in
+  // flat memory). False with a one-line error.
+  bool read_payload(uint64_t offset, uint8_t *buf, size_t n, std::string &error) const;
   uint64_t calls() const { return calls_ + n_; }
   // Removes the spill file (idempotent; also called from the destructor and
   // at MPI_Abort).

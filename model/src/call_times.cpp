@@ -1,0 +1,127 @@
+#include "pilgrim/call_times.h"
+
+#include "pilgrim/byte_io.h"
+#include "pilgrim/grammar_walker.h"
+#include "pilgrim/signature_decoder.h"
+#include "pilgrim/timing_chunk.h"
+#include "pilgrim/timing_mode.h"
+#include "pilgrim/timing_spec.h"
+#include "pilgrim/timing_stream.h"
+#include "pilgrim/trace_error.h"
+
+namespace pilgrim {
+
+namespace {
+
+// The rank's RANK_TIMING payload split into its clock block and its chunks
+// (docs/FORMAT.md §7.9). False with `error` when the head is cut short.
+bool split_payload(const std::string &payload, std::string_view &clock, std::string_view &chunks,
+                   std::string &error) {
+  try {
+    ByteReader r(payload);
+    const uint64_t n = r.varint();
+    if (n > payload.size() - r.offset())
+      throw TraceError("clock block of " + std::to_string(n) + " bytes is cut short");
+    clock = std::string_view(payload).substr(r.offset(), static_cast<size_t>(n));
+    chunks = std::string_view(payload).substr(r.offset() + static_cast<size_t>(n));
+  } catch (const TraceError &e) {
+    error = e.what();
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::vector<uint32_t> call_entries(const Trace &trace, uint32_t rank) {
+  const RankView v = trace.rank(rank);
+  std::vector<uint32_t> entries;
+  GrammarWalker walker(*v.rules, v.root);
+  uint64_t t;
+  while (walker.next(t))
+    entries.push_back(static_cast<uint32_t>(t));
+  return entries;
+}
+
+std::vector<double> entry_bounds(const Trace &trace, uint32_t rank, const timing::Spec &spec) {
+  const RankView v = trace.rank(rank);
+  const double unit = spec.absolute() ? 1.0 / seconds_per_tick(trace, rank) : 1.0;
+  std::vector<double> bounds(v.cst->size(), spec.bound * unit);
+  for (size_t t = 0; t < v.cst->size(); ++t)
+    if (const FunctionInfo *f = trace.function(signature_function_id((*v.cst)[t].signature)))
+      bounds[t] = spec.bound_of(f->name) * unit;
+  return bounds;
+}
+
+bool has_call_times(const Trace &trace) {
+  return is_per_call(trace.header.timing_mode) && !trace.header.timing_spec.empty();
+}
+
+bool read_call_ticks(const Trace &trace, uint32_t rank, std::vector<int64_t> &start,
+                     std::vector<int64_t> &end, std::string &error) {
+  const std::string where = "rank " + std::to_string(rank) + " timing: ";
+  if (!has_call_times(trace)) {
+    error = "the trace has no per-call times (timing mode " +
+            timing_mode_text(trace.header.timing_mode) + ")";
+    return false;
+  }
+  timing::Spec spec;
+  std::string why;
+  if (!timing::parse_spec(trace.header.timing_spec, spec, why)) {
+    error = "META timing_spec '" + trace.header.timing_spec + "': " + why;
+    return false;
+  }
+  const auto it = trace.rank_timing.find(rank);
+  if (it == trace.rank_timing.end()) {
+    error = where + "no RANK_TIMING section";
+    return false;
+  }
+  std::string_view clock, chunks;
+  if (!split_payload(it->second, clock, chunks, why)) {
+    error = where + why;
+    return false;
+  }
+  std::vector<uint32_t> groups;
+  std::vector<double> bound_of_group;
+  try {
+    groups = call_entries(trace, rank);
+    bound_of_group = entry_bounds(trace, rank, spec);
+  } catch (const TraceError &e) {
+    error = where + e.what();
+    return false;
+  }
+  start.assign(groups.size(), 0);
+  end.assign(groups.size(), 0);
+  if (!timing::decode_payload(spec, bound_of_group,
+                              reinterpret_cast<const uint8_t *>(chunks.data()), chunks.size(),
+                              groups.size(), groups.data(), start.data(), end.data(), why)) {
+    error = where + why;
+    return false;
+  }
+  return true;
+}
+
+double seconds_per_tick(const Trace &trace, uint32_t rank) {
+  (void)trace;
+  (void)rank;
+  // Without a clock block (or before the clock's codec): a tick is 1 ns.
+  return 1e-9;
+}
+
+bool read_call_times(const Trace &trace, uint32_t rank, std::vector<CallTime> &out,
+                     std::string &error) {
+  std::vector<int64_t> start, end;
+  if (!read_call_ticks(trace, rank, start, end, error))
+    return false;
+  const double s = seconds_per_tick(trace, rank);
+  // Aligned on rank 0's timeline: clock_alignment's aligned_seconds once the
+  // clock block is in; until then, seconds from the rank's first call.
+  const int64_t origin = start.empty() ? 0 : start.front();
+  out.resize(start.size());
+  for (size_t i = 0; i < start.size(); ++i)
+    out[i] = CallTime{static_cast<double>(start[i] - origin) * s,
+                      static_cast<double>(end[i] - origin) * s};
+  return true;
+}
+
+} // namespace pilgrim
