@@ -1,5 +1,6 @@
 #include "recorder.h"
 
+#include "clock_sync.h"
 #include "dynamic_windows.h"
 #include "generated_function_table.h"
 #include "pilgrim/rank_codec.h"
@@ -80,15 +81,16 @@ void Recorder::on_init() {
   PMPI_Query_thread(&provided);
   multithreaded = provided == MPI_THREAD_MULTIPLE;
   std::string error;
-  if (!parse_settings(settings, error))
+  if (!parse_settings(settings, error) || !choose_clock(world_rank_, error))
     stop_run(private_comm_, world_rank_, error);
   check_output_writable();
   setup_predefined();
   comms.set_world(MPI_COMM_WORLD);
   agreements.init(*this);
   set_holding(false);
-  g_use_tsc = invariant_tsc_available();
   tick_rate_.begin();
+  if (settings.timing != TimingMode::None)
+    clock_init_ = sync_with_rank0(private_comm_, world_rank_, world_size_, &clock_sync_ns_[0]);
   timespec wall;
   clock_gettime(CLOCK_REALTIME, &wall);
   start_time_ns_ = static_cast<int64_t>(wall.tv_sec) * 1000000000 + wall.tv_nsec;
@@ -190,6 +192,8 @@ void Recorder::on_finalize() {
   state.store(State::Finalized, std::memory_order_release);
   agreements.finish_all();                  // every id agreed, every held record recorded
   dynamic_windows().resolve(private_comm_); // target displacements of dynamic windows
+  if (settings.timing != TimingMode::None)
+    clock_finalize_ = sync_with_rank0(private_comm_, world_rank_, world_size_, &clock_sync_ns_[1]);
   if (settings.timing != TimingMode::None)
     tick_rate_.end();
   if (settings.verify)
@@ -334,6 +338,8 @@ void Recorder::print_summary() {
   PMPI_Reduce(&mem, &max_mem, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, 0, private_comm_);
   long long merge_ns = finalize_merge_ns_, max_merge_ns = 0;
   PMPI_Reduce(&merge_ns, &max_merge_ns, 1, MPI_LONG_LONG, MPI_MAX, 0, private_comm_);
+  long long sync_ns[2] = {clock_sync_ns_[0], clock_sync_ns_[1]}, max_sync_ns[2] = {0, 0};
+  PMPI_Reduce(sync_ns, max_sync_ns, 2, MPI_LONG_LONG, MPI_MAX, 0, private_comm_);
   if (world_rank_ != 0)
     return;
   std::vector<size_t> order;
@@ -356,6 +362,10 @@ void Recorder::print_summary() {
   std::printf("pilgrim: MPI_Finalize: cross-rank merge %.1f ms (slowest rank), writing %.1f ms\n",
               static_cast<double>(max_merge_ns) * 1e-6,
               static_cast<double>(finalize_write_ns_) * 1e-6);
+  if (settings.timing != TimingMode::None)
+    std::printf("pilgrim: clock sync %.2f ms at MPI_Init, %.2f ms at MPI_Finalize (slowest rank)\n",
+                static_cast<double>(max_sync_ns[0]) * 1e-6,
+                static_cast<double>(max_sync_ns[1]) * 1e-6);
   std::printf("pilgrim: trace written to %s\n", settings.output.c_str());
   std::fflush(stdout);
 }

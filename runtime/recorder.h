@@ -6,6 +6,7 @@
 #include "address_registry.h"
 #include "call.h"
 #include "clock.h"
+#include "clock_source.h"
 #include "comm_registry.h"
 #include "handle_registry.h"
 #include "id_agreement.h"
@@ -124,6 +125,10 @@ public:
   uint64_t calls() const { return calls_; }
   // The runtime's own dup of MPI_COMM_WORLD (never seen by the application).
   MPI_Comm private_comm() const { return private_comm_; }
+  // This rank's clock record for the trace (pilgrim/rank_clock.h); complete
+  // once on_finalize has ended the calibration. Syncs are absent (rtt -1)
+  // when the timing mode reads no clock.
+  RankClock rank_clock() const { return describe_clock(tick_rate_, clock_init_, clock_finalize_); }
 
 private:
   Recorder();
@@ -149,6 +154,8 @@ private:
   std::vector<uint32_t> last_terminal_of_function_;
   std::vector<SignatureStats> stats_;
   TickRate tick_rate_;
+  ClockSync clock_init_, clock_finalize_; // sync_with_rank0 at MPI_Init, MPI_Finalize
+  int64_t clock_sync_ns_[2] = {0, 0};     // their durations, for the summary
   Sequitur grammar_;
   std::vector<uint8_t> verify_log_;
   uint64_t calls_ = 0;
