@@ -22,8 +22,11 @@ inline int64_t monotonic_ns() {
   return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
 }
 
-// Whether ticks() reads the TSC; decided once, at MPI_Init.
+// Whether ticks() reads the TSC; decided once, at MPI_Init (clock_source.h).
 inline bool g_use_tsc = false;
+// Test hook (PILGRIM_TEST_CLOCK_OFFSET_NS): added to CLOCK_MONOTONIC readings
+// only, so that the TSC path stays one RDTSC; 0 outside the tests.
+inline int64_t g_monotonic_offset_ns = 0;
 
 inline bool invariant_tsc_available() {
 #if defined(__x86_64__)
@@ -42,7 +45,7 @@ inline int64_t ticks() {
   if (g_use_tsc)
     return static_cast<int64_t>(__rdtsc());
 #endif
-  return monotonic_ns();
+  return monotonic_ns() + g_monotonic_offset_ns;
 }
 
 // Nanoseconds per tick, from two (ticks, monotonic ns) readings far apart.
@@ -69,4 +72,4 @@ private:
   double ns_per_tick_ = 1.0;
 };
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

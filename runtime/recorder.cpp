@@ -1,5 +1,6 @@
 #include "recorder.h"
 
+#include "clock_sync.h"
 #include "dynamic_windows.h"
 #include "generated_function_table.h"
 #include "pilgrim/rank_codec.h"
@@ -80,13 +81,12 @@ void Recorder::on_init() {
   PMPI_Query_thread(&provided);
   multithreaded = provided == MPI_THREAD_MULTIPLE;
   std::string error;
-  if (!parse_settings(settings, error))
+  if (!parse_settings(settings, error) || !choose_clock(world_rank_, error))
     stop_run(private_comm_, world_rank_, error);
   check_output_writable();
   if (settings.per_call_timing()) {
     // Every rank opens its streams; if one cannot, the run stops here.
-    // Ticks are CLOCK_MONOTONIC ns (below) until the clock sync's
-    // calibration (rank_clock.h) is in: then its seconds per tick.
+    // A TOL is coded in ticks: 1 ns each, the clock of those modes (below).
     int ok = timing_.open(settings.timing_spec, 1e-9, settings.output, world_rank_, settings.verify,
                           error);
     int all_ok = 0;
@@ -103,10 +103,13 @@ void Recorder::on_init() {
   comms.set_world(MPI_COMM_WORLD);
   agreements.init(*this);
   set_holding(false);
-  // Per-call modes: CLOCK_MONOTONIC ns (seconds per tick exactly 1e-9) until
-  // the clock sync's calibration is stored with the trace.
-  g_use_tsc = !per_call_ && invariant_tsc_available();
+  // Absolute bounds (zfp) are coded in ticks at MPI_Init, before the TSC's
+  // calibration is known: those modes read CLOCK_MONOTONIC (1 tick = 1 ns).
+  if (settings.timing_spec.absolute())
+    g_use_tsc = false;
   tick_rate_.begin();
+  if (settings.timing != TimingMode::None)
+    clock_init_ = sync_with_rank0(private_comm_, world_rank_, world_size_, &clock_sync_ns_[0]);
   timespec wall;
   clock_gettime(CLOCK_REALTIME, &wall);
   start_time_ns_ = static_cast<int64_t>(wall.tv_sec) * 1000000000 + wall.tv_nsec;
@@ -218,6 +221,8 @@ void Recorder::on_finalize() {
   state.store(State::Finalized, std::memory_order_release);
   agreements.finish_all();                  // every id agreed, every held record recorded
   dynamic_windows().resolve(private_comm_); // target displacements of dynamic windows
+  if (settings.timing != TimingMode::None)
+    clock_finalize_ = sync_with_rank0(private_comm_, world_rank_, world_size_, &clock_sync_ns_[1]);
   if (settings.timing != TimingMode::None)
     tick_rate_.end();
   if (settings.verify)
@@ -362,9 +367,10 @@ void Recorder::write_trace() {
 }
 
 std::string Recorder::rank_clock_block() const {
-  // The clock block of docs/FORMAT.md §7.9 (rank_clock.h); empty until the
-  // clock sync is in (a reader then has no calibration: one tick = 1 ns).
-  return std::string();
+  // The clock block of docs/FORMAT.md §7.9 (rank_clock.h).
+  std::vector<uint8_t> block;
+  encode_rank_clock(rank_clock(), block);
+  return std::string(block.begin(), block.end());
 }
 
 bool Recorder::write_rank_timing(TraceWriter *writer, bool ok) {
@@ -448,6 +454,8 @@ void Recorder::print_summary() {
   PMPI_Reduce(&mem, &max_mem, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, 0, private_comm_);
   long long merge_ns = finalize_merge_ns_, max_merge_ns = 0;
   PMPI_Reduce(&merge_ns, &max_merge_ns, 1, MPI_LONG_LONG, MPI_MAX, 0, private_comm_);
+  long long sync_ns[2] = {clock_sync_ns_[0], clock_sync_ns_[1]}, max_sync_ns[2] = {0, 0};
+  PMPI_Reduce(sync_ns, max_sync_ns, 2, MPI_LONG_LONG, MPI_MAX, 0, private_comm_);
   if (world_rank_ != 0)
     return;
   std::vector<size_t> order;
@@ -470,6 +478,10 @@ void Recorder::print_summary() {
   std::printf("pilgrim: MPI_Finalize: cross-rank merge %.1f ms (slowest rank), writing %.1f ms\n",
               static_cast<double>(max_merge_ns) * 1e-6,
               static_cast<double>(finalize_write_ns_) * 1e-6);
+  if (settings.timing != TimingMode::None)
+    std::printf("pilgrim: clock sync %.2f ms at MPI_Init, %.2f ms at MPI_Finalize (slowest rank)\n",
+                static_cast<double>(max_sync_ns[0]) * 1e-6,
+                static_cast<double>(max_sync_ns[1]) * 1e-6);
   std::printf("pilgrim: trace written to %s\n", settings.output.c_str());
   std::fflush(stdout);
 }

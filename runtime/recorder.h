@@ -7,6 +7,7 @@
 #include "call.h"
 #include "call_timing.h"
 #include "clock.h"
+#include "clock_source.h"
 #include "comm_registry.h"
 #include "handle_registry.h"
 #include "id_agreement.h"
@@ -129,6 +130,10 @@ public:
   uint64_t calls() const { return calls_; }
   // The runtime's own dup of MPI_COMM_WORLD (never seen by the application).
   MPI_Comm private_comm() const { return private_comm_; }
+  // This rank's clock record for the trace (pilgrim/rank_clock.h); complete
+  // once on_finalize has ended the calibration. Syncs are absent (rtt -1)
+  // when the timing mode reads no clock.
+  RankClock rank_clock() const { return describe_clock(tick_rate_, clock_init_, clock_finalize_); }
 
 private:
   Recorder();
@@ -160,6 +165,8 @@ private:
   bool per_call_ = false; // a per-call timing mode: every record goes to timing_
   CallTiming timing_;
   TickRate tick_rate_;
+  ClockSync clock_init_, clock_finalize_; // sync_with_rank0 at MPI_Init, MPI_Finalize
+  int64_t clock_sync_ns_[2] = {0, 0};     // their durations, for the summary
   Sequitur grammar_;
   std::vector<uint8_t> verify_log_;
   uint64_t calls_ = 0;

@@ -1,6 +1,7 @@
 #include "pilgrim/call_times.h"
 
 #include "pilgrim/byte_io.h"
+#include "pilgrim/clock_alignment.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/timing_chunk.h"
@@ -32,6 +33,33 @@ bool split_payload(const std::string &payload, std::string_view &clock, std::str
 }
 
 } // namespace
+
+bool read_rank_clock(const Trace &trace, uint32_t rank, RankClock &clock, bool &present,
+                     std::string &error) {
+  present = false;
+  const auto it = trace.rank_timing.find(rank);
+  if (it == trace.rank_timing.end()) {
+    error = "rank " + std::to_string(rank) + " timing: no RANK_TIMING section";
+    return false;
+  }
+  std::string_view block, chunks;
+  if (!split_payload(it->second, block, chunks, error)) {
+    error = "rank " + std::to_string(rank) + " timing: " + error;
+    return false;
+  }
+  if (block.empty())
+    return true;
+  const uint8_t *p = reinterpret_cast<const uint8_t *>(block.data());
+  if (!decode_rank_clock(p, p + block.size(), clock, error) ||
+      p != reinterpret_cast<const uint8_t *>(block.data()) + block.size()) {
+    if (error.empty())
+      error = "trailing bytes after the clock block";
+    error = "rank " + std::to_string(rank) + " timing: clock block: " + error;
+    return false;
+  }
+  present = true;
+  return true;
+}
 
 std::vector<uint32_t> call_entries(const Trace &trace, uint32_t rank) {
   const RankView v = trace.rank(rank);
@@ -102,10 +130,12 @@ bool read_call_ticks(const Trace &trace, uint32_t rank, std::vector<int64_t> &st
 }
 
 double seconds_per_tick(const Trace &trace, uint32_t rank) {
-  (void)trace;
-  (void)rank;
-  // Without a clock block (or before the clock's codec): a tick is 1 ns.
-  return 1e-9;
+  RankClock clock;
+  bool present = false;
+  std::string error;
+  if (read_rank_clock(trace, rank, clock, present, error) && present)
+    return clock.ns_per_tick * 1e-9;
+  return 1e-9; // no calibration: a tick is 1 ns
 }
 
 bool read_call_times(const Trace &trace, uint32_t rank, std::vector<CallTime> &out,
@@ -113,14 +143,28 @@ bool read_call_times(const Trace &trace, uint32_t rank, std::vector<CallTime> &o
   std::vector<int64_t> start, end;
   if (!read_call_ticks(trace, rank, start, end, error))
     return false;
-  const double s = seconds_per_tick(trace, rank);
-  // Aligned on rank 0's timeline: clock_alignment's aligned_seconds once the
-  // clock block is in; until then, seconds from the rank's first call.
-  const int64_t origin = start.empty() ? 0 : start.front();
+  RankClock mine, rank0;
+  bool has_mine = false, has_rank0 = false;
+  if (!read_rank_clock(trace, rank, mine, has_mine, error) ||
+      !read_rank_clock(trace, 0, rank0, has_rank0, error))
+    return false;
   out.resize(start.size());
+  if (has_mine && has_rank0) {
+    for (size_t i = 0; i < start.size(); ++i)
+      out[i] =
+          CallTime{aligned_seconds(mine, rank0, start[i]), aligned_seconds(mine, rank0, end[i])};
+    return true;
+  }
+  // No clock blocks (a trace written without them): ticks are nanoseconds
+  // of one clock shared by the ranks, counted from rank 0's first call.
+  std::vector<int64_t> start0, end0;
+  if (rank != 0 && !read_call_ticks(trace, 0, start0, end0, error))
+    return false;
+  const std::vector<int64_t> &first = rank == 0 ? start : start0;
+  const int64_t origin = first.empty() ? 0 : first.front();
   for (size_t i = 0; i < start.size(); ++i)
-    out[i] = CallTime{static_cast<double>(start[i] - origin) * s,
-                      static_cast<double>(end[i] - origin) * s};
+    out[i] = CallTime{static_cast<double>(start[i] - origin) * 1e-9,
+                      static_cast<double>(end[i] - origin) * 1e-9};
   return true;
 }
 

@@ -1,6 +1,7 @@
 #include "call_listing.h"
 
 #include "pilgrim/call_formatter.h"
+#include "pilgrim/duration_text.h"
 #include "pilgrim/rank_calls.h"
 
 #include <cstdio>
@@ -18,6 +19,14 @@ std::string call_time_text(const CallTime &t) {
   char buf[96];
   std::snprintf(buf, sizeof buf, "[%.9f s to %.9f s]", t.start, t.end);
   return buf;
+}
+
+std::string clock_text(const RankClock &c) {
+  const char *source = c.source == static_cast<uint8_t>(ClockSource::Tsc)         ? "tsc"
+                       : c.source == static_cast<uint8_t>(ClockSource::Monotonic) ? "monotonic"
+                                                                                  : "unknown";
+  return std::string(source) + ", resolution " + duration_text(c.resolution_ns * 1e-9) +
+         " (rank 0)";
 }
 
 void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,

@@ -29,4 +29,7 @@ void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedC
 // nanosecond (every call of a run reads apart from its neighbours).
 std::string call_time_text(const CallTime &t);
 
+// "tsc, resolution 10.0 ns (rank 0)": rank 0's clock as the header shows it.
+std::string clock_text(const RankClock &clock);
+
 } // namespace pilgrim::dump

@@ -43,8 +43,18 @@ int run(const pilgrim::dump::DumpOptions &o) {
       throw TraceError(o.trace_path + ": " + error);
   }
 
+  std::string clock;
+  if (has_call_times(trace)) {
+    RankClock c;
+    bool present = false;
+    std::string error;
+    if (!read_rank_clock(trace, 0, c, present, error))
+      throw TraceError(o.trace_path + ": " + error);
+    clock = present ? clock_text(c) : "none (1 tick = 1 ns)";
+  }
+
   TextOutput out(stdout);
-  print_header_block(out, o.trace_path, trace.header, trace.functions.size());
+  print_header_block(out, o.trace_path, trace.header, trace.functions.size(), clock);
   if (o.grammar) {
     print_merge_summary(out, trace);
     for (uint32_t r = first; r < last; ++r)

@@ -31,7 +31,7 @@ std::string format_unix_ns(int64_t ns) {
 }
 
 void print_header_block(TextOutput &out, const std::string &path, const TraceHeader &h,
-                        size_t nfunctions) {
+                        size_t nfunctions, const std::string &clock) {
   out << "# trace: " << text(path) << '\n';
   out << "# format version: " << std::to_string(h.version) << '\n';
   out << "# MPI library: " << text(h.mpi_library) << '\n';
@@ -44,6 +44,8 @@ void print_header_block(TextOutput &out, const std::string &path, const TraceHea
   out << "# timing mode: " << timing_mode_text(h.timing_mode) << '\n';
   if (!h.timing_spec.empty())
     out << "# timing spec: " << text(h.timing_spec) << '\n';
+  if (!clock.empty())
+    out << "# clock: " << clock << '\n';
   out << "# functions: " << std::to_string(nfunctions) << '\n';
 }
 

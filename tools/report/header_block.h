@@ -10,8 +10,10 @@
 
 namespace pilgrim {
 
+// `clock`: in a per-call timing mode, "# clock: " and this text follow the
+// timing spec (pilgrim-dump: dump::clock_text).
 void print_header_block(TextOutput &out, const std::string &path, const TraceHeader &header,
-                        size_t nfunctions);
+                        size_t nfunctions, const std::string &clock = "");
 
 // "2024-05-01T12:34:56.123456789Z"; "" when out of gmtime's range.
 std::string format_unix_ns(int64_t ns);

@@ -4,6 +4,7 @@
 // pilgrim-diff --timing and pilgrim-proxygen all read them here.
 #pragma once
 
+#include "pilgrim/rank_clock.h"
 #include "pilgrim/timing_spec.h"
 #include "pilgrim/trace_model.h" // Trace
 
@@ -32,6 +33,12 @@ bool read_call_times(const Trace &trace, uint32_t rank, std::vector<CallTime> &o
 // decoded (what a verification copy is compared with).
 bool read_call_ticks(const Trace &trace, uint32_t rank, std::vector<int64_t> &start,
                      std::vector<int64_t> &end, std::string &error);
+
+// The rank's clock block (docs/FORMAT.md §7.1.1). `present` false where
+// the section has none. False with a one-line error if the rank has no
+// RANK_TIMING section or its clock block is damaged.
+bool read_rank_clock(const Trace &trace, uint32_t rank, RankClock &clock, bool &present,
+                     std::string &error);
 
 // Seconds per tick of the rank's clock, from its calibration.
 double seconds_per_tick(const Trace &trace, uint32_t rank);
