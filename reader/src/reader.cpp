@@ -66,6 +66,16 @@ const std::vector<const FunctionInfo *> &TraceFile::functions() const { return d
 
 const FunctionInfo *TraceFile::function(uint16_t id) const { return data_->trace.function(id); }
 
+bool TraceFile::has_call_times() const { return pilgrim::has_call_times(data_->trace); }
+
+std::vector<CallTime> TraceFile::call_times(uint32_t rank) const {
+  std::vector<CallTime> out;
+  std::string error;
+  if (!read_call_times(data_->trace, rank, out, error))
+    throw TraceError(error);
+  return out;
+}
+
 const std::vector<CommInfo> &TraceFile::comm_table(uint32_t rank) const {
   return *data_->trace.rank(rank).comms;
 }

@@ -6,9 +6,13 @@
 #include <string>
 
 #include "pilgrim/function_table_codec.h"
+#include "pilgrim/grammar_walker.h"
 #include "pilgrim/meta_codec.h"
+#include "pilgrim/rank_clock.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/section_compression.h"
+#include "pilgrim/timing_stream.h"
+#include "pilgrim/trace_reader.h"
 #include "sample_trace.h"
 
 namespace {
@@ -50,6 +54,40 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 4; ++i)
       in.push_back(static_cast<char>((rank.size() >> (8 * i)) & 0xff));
     put(dir, "rank-zstd", 4, in + z);
+  }
+  {
+    // A RANK_TIMING payload of the 2-rank ring's rank 0 (mode 6): a clock
+    // block, then its calls' ticks as the runtime's StreamWriter codes them.
+    const Trace ring = read_trace_from_memory(sample::ring_trace_bytes(2));
+    timing::Spec spec;
+    std::string why;
+    timing::parse_spec("lossless", spec, why);
+    timing::StreamWriter w;
+    const std::string spill = dir + "/.rank-timing.spill";
+    if (!w.open(spill, spec, why)) {
+      std::fprintf(stderr, "make_seed_corpus: %s\n", why.c_str());
+      return 1;
+    }
+    const RankView v = ring.rank(0);
+    for (uint32_t t = 0; t < v.cst->size(); ++t)
+      w.set_group_bound(t, 0);
+    GrammarWalker walker(*v.rules, v.root);
+    uint64_t t;
+    for (int64_t i = 1; walker.next(t); ++i)
+      w.add(1000 * i, 1000 * i + 100, static_cast<uint32_t>(t));
+    std::vector<uint8_t> block, chunks;
+    encode_rank_clock(RankClock{}, block);
+    if (!w.finish(why)) {
+      std::fprintf(stderr, "make_seed_corpus: %s\n", why.c_str());
+      return 1;
+    }
+    chunks.resize(w.payload_size());
+    w.read_payload(0, chunks.data(), chunks.size(), why);
+    w.remove();
+    std::string payload(1, static_cast<char>(block.size()));
+    payload.append(block.begin(), block.end());
+    payload.append(chunks.begin(), chunks.end());
+    put(dir, "rank-timing", 6, payload);
   }
   // One signature per sample row, each role at least once.
   using sample::SigBuilder;

@@ -1,12 +1,14 @@
 // libFuzzer target for every reader path of the format library.
 //
 // The first input byte picks what the rest is:
-//   0 (and any value > 5): a whole trace file, read with read_trace_from_memory
+//   0 (and any value > 6): a whole trace file, read with read_trace_from_memory
 //   1: a META payload        } wrapped into an otherwise valid file (stored
 //   2: a FUNCTIONS payload   } codec, correct CRCs), so the fuzzer reaches the
 //   3: a RANK payload        } payload parsers without having to fix checksums
 //   4: a zstd-coded RANK section: 4 bytes raw size (LE), then the stored bytes
 //   5: a signature, decoded against the sample function table
+//   6: a RANK_TIMING payload (clock block and chunks, docs/FORMAT.md §7.9),
+//      given to every rank of a valid 2-rank lossless ring (version 6)
 // Whatever parses is then used the way pilgrim-dump uses it: every signature
 // decoded and formatted, message volumes computed, grammar expanded (up to a
 // bound). Expected failures are TraceError; anything else is a bug.
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "pilgrim/call_formatter.h"
+#include "pilgrim/call_times.h"
 #include "pilgrim/context_walk.h"
 #include "pilgrim/creation_tracker.h"
 #include "pilgrim/file_layout.h"
@@ -30,6 +33,7 @@
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
+#include "pilgrim/trace_writer.h"
 #include "sample_trace.h"
 
 namespace {
@@ -92,7 +96,34 @@ void use_call(const DecodedCall &call, const CallContext &ctx) {
   }
 }
 
+// A valid 2-rank ring of format version 6 (per-call timing, lossless)
+// whose ranks' RANK_TIMING payloads are `payload`.
+std::string with_rank_timing(std::string_view payload) {
+  static const MergedTrace ring = read_trace_from_memory(sample::ring_trace_bytes(2)).merged;
+  TraceHeader h = sample::ring_header(2);
+  h.timing_mode = 2;
+  h.timing_spec = "lossless";
+  MergedTrace m = ring;
+  for (CstEntry &e : m.cst)
+    e.duration = e.interval = TimingStats{};
+  std::string out;
+  TraceWriter w(&out, h, sample::ring_functions());
+  w.add_merged(m);
+  for (uint32_t r = 0; r < 2; ++r)
+    w.add_rank_timing(r, payload);
+  w.finish();
+  return out;
+}
+
 void use_trace(const Trace &trace) {
+  // Per-call times, as pilgrim-dump reads them (decoding stops at the
+  // first error; a bounded number of ranks).
+  if (has_call_times(trace))
+    for (uint32_t r = 0; r < trace.nranks() && r < 16; ++r) {
+      std::vector<CallTime> times;
+      std::string error;
+      (void)read_call_times(trace, r, times, error);
+    }
   // Every CST entry decoded once (function nullptr where it does not).
   std::vector<DecodedCall> calls(trace.merged.cst.size());
   for (size_t t = 0; t < calls.size(); ++t) {
@@ -167,6 +198,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       use_call(call, state.context());
       break;
     }
+    case 6:
+      use_trace(read_trace_from_memory(with_rank_timing(in)));
+      break;
     default:
       use_trace(read_trace_from_memory(in));
       break;

@@ -212,6 +212,30 @@ TEST(ReaderApi, OneLineErrors) {
   EXPECT_NE(error_of([&] { trace.grammar_start_rule(trace.grammar_count()); }), "");
 }
 
+// Version 6 keeps every call's start and end; ranks' clocks are aligned to
+// rank 0's (the fixture's rank r reads 7 r ns ahead; its call i starts at
+// 1000 (i + 1) ns on rank 0's timeline and lasts 100 + 10 i ns).
+TEST(ReaderApi, CallTimes) {
+  const TraceFile trace(fixture_path(6));
+  ASSERT_TRUE(trace.has_call_times());
+  EXPECT_EQ(trace.header().timing_spec, "lossless");
+  for (uint32_t r = 0; r < trace.nranks(); ++r) {
+    const std::vector<CallTime> times = trace.call_times(r);
+    uint64_t n = 0;
+    for (CallCursor c = trace.calls(r); c.next();)
+      ++n;
+    ASSERT_EQ(times.size(), n);
+    for (size_t i = 0; i < times.size(); ++i) {
+      EXPECT_NEAR(times[i].start, 1e-9 * 1000 * (i + 1), 1e-12) << "rank " << r << " call " << i;
+      EXPECT_NEAR(times[i].end - times[i].start, 1e-9 * (100 + 10 * i), 1e-12);
+    }
+  }
+  const TraceFile old(fixture_path(5));
+  EXPECT_FALSE(old.has_call_times());
+  EXPECT_NE(error_of([&] { old.call_times(0); }), "");
+  EXPECT_NE(error_of([&] { trace.call_times(4); }), "");
+}
+
 TEST(ReaderApi, LibraryVersion) {
   EXPECT_EQ(std::string(library_version()).rfind(std::to_string(kVersionMajor) + ".", 0), 0u);
 }

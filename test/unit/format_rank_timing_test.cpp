@@ -6,12 +6,15 @@
 
 #include <string>
 
+#include "../fixtures/fixture_files.h"
+#include "pilgrim/call_times.h"
 #include "pilgrim/crc32c.h"
 #include "pilgrim/file_layout.h"
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/timing_mode.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
+#include "pilgrim/trace_reader.h"
 
 namespace pilgrim {
 namespace {
@@ -69,6 +72,40 @@ TEST(FormatRankTiming, ExternalSectionsReadLikeAnyOther) {
   EXPECT_EQ(c.payload(1), a);
   EXPECT_EQ(c.payload(2), b);
   EXPECT_EQ(c.label(2), "section 2 (RANK_TIMING rank 1)");
+}
+
+// A damaged RANK_TIMING section (its CRC right: what the fuzzer makes) reads
+// as a trace; reading its times gives one line naming the rank.
+TEST(FormatRankTiming, DamagedSectionsGiveOneLine) {
+  const std::string good = test::file_bytes(test::fixture_path(6));
+  const Container c = parse_container(good, "t");
+  for (const size_t cut : {size_t{0}, size_t{1}, size_t{30}, size_t{66}, size_t{70}}) {
+    // The same file with rank 1's section cut to `cut` bytes.
+    std::string out;
+    StringSink sink(out);
+    ContainerWriter w(sink);
+    w.set_version(c.version);
+    for (size_t i = 0; i < c.sections.size(); ++i) {
+      const SectionEntry &e = c.sections[i];
+      std::string stored(c.bytes.substr(e.offset, e.stored_size));
+      uint64_t raw = e.raw_size;
+      if (e.type == static_cast<uint16_t>(SectionType::RankTiming) && e.rank == 1) {
+        stored.resize(std::min(stored.size(), cut));
+        raw = stored.size();
+      }
+      w.add_encoded_section(e.type, e.rank, e.flags, e.codec, stored, raw);
+    }
+    w.finish();
+    const Trace trace = read_trace_from_memory(out, "t");
+    std::vector<int64_t> s, e;
+    std::string error;
+    EXPECT_TRUE(read_call_ticks(trace, 0, s, e, error)) << error;
+    EXPECT_FALSE(read_call_ticks(trace, 1, s, e, error)) << cut;
+    EXPECT_EQ(error.rfind("rank 1 timing: ", 0), 0u) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos);
+    std::vector<CallTime> times;
+    EXPECT_FALSE(read_call_times(trace, 1, times, error));
+  }
 }
 
 } // namespace

@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "pilgrim/call_times.h"
 #include "pilgrim/communicator_instances.h"
 #include "pilgrim/decoded_call.h"
 #include "pilgrim/timing_mode.h"
@@ -143,6 +144,17 @@ public:
   void visit_calls(
       uint32_t rank,
       const std::function<void(uint64_t entry, const Call &call, uint64_t times)> &visit) const;
+
+  // --- Per-call times -----------------------------------------------------
+  // Whether the trace keeps every call's start and end (format version 6, a
+  // per-call timing mode; header().timing_spec names the mode and bounds).
+  bool has_call_times() const;
+  // Rank `rank`'s calls' start and end (CallTime), in the order of
+  // calls(rank), in seconds on rank 0's timeline (since rank 0's clock sync
+  // at MPI_Init; every rank's clock aligned to rank 0's), each within the
+  // mode's bound. Throws TraceError, one line, when the trace has no
+  // per-call times, `rank` is out of range or its timing is damaged.
+  std::vector<CallTime> call_times(uint32_t rank) const;
 
   // --- Call signature table (CST) -----------------------------------------
   // The distinct calls of the run, shared by every rank: entry t's count
