@@ -4,11 +4,19 @@
 //
 // Values. Per call the codecs quantise two signed tick counts, in call
 // order: the gap g = start - (the decoder's reconstruction of the previous
-// call's end), then the duration d = end - (the decoder's reconstruction of
-// this call's start). Quantising against the decoder's own reconstruction
-// (closed loop) keeps every reconstructed absolute time within eps of the
-// value it was quantised from, so errors never accumulate. A chunk's first
-// start is stored exactly and its first call has no gap.
+// call's end), quantised closed loop, then the duration d = end - start,
+// quantised as it is. The closed loop on the gap keeps every reconstructed
+// start within eps of the gap it was quantised from, |ŝ - s| <= eps * |s -
+// ê_prev|: the start error is at most eps times the previous end's error
+// plus eps times the gap, so errors shrink instead of accumulating (no
+// drift). Durations are quantised from the exact duration, so every decoded
+// duration is within eps of the exact one, and the end is off by the
+// start's error plus the duration's. (Quantising the duration against the
+// reconstructed start as well bounds the end the same way but makes each
+// duration absorb its start's error: a 60-tick call after a 1 ms compute
+// gap decoded as -40000 ticks at eps = 0.1; measured with
+// bench/timing_codecs, duration PSNR 11.6 dB against 40+ dB this way.)
+// A chunk's first start is stored exactly and its first call has no gap.
 //
 // Symbols. A value v becomes a signed symbol: 0 for v = 0; v itself when
 // |v| <= S = floor(1/eps) (below 1/eps ticks the bound leaves no room: such
@@ -74,7 +82,7 @@ template <class Code> void closed_loop_encode(const ChunkView &c, Code &&code) {
   for (size_t i = 0; i < c.n; ++i) {
     const int64_t s =
         i == 0 ? c.start[0] : wrap_add(prev_end, code(kGap, i, wrap_sub(c.start[i], prev_end)));
-    prev_end = wrap_add(s, code(kDuration, i, wrap_sub(c.end[i], s)));
+    prev_end = wrap_add(s, code(kDuration, i, wrap_sub(c.end[i], c.start[i])));
   }
 }
 
