@@ -9,7 +9,11 @@
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/section_compression.h"
+#include "pilgrim/timing_chunk.h"
+#include "pilgrim/timing_synthetic.h"
+#include "pilgrim/varint.h"
 #include "sample_trace.h"
+#include "timing_samples.h"
 
 namespace {
 
@@ -39,6 +43,29 @@ int main(int argc, char **argv) {
   {
     TraceHeader h = sample::ring_header(1);
     put(dir, "file-empty", 0, write_trace_to_memory(h, {}, {serialize_rank(RankTrace{})}));
+  }
+  // A timing payload per mode: two chunks (150 and 90 calls) of a stencil stream.
+  for (size_t m = 0; m < sample::kTimingSpecCount; ++m) {
+    timing::Spec spec;
+    std::string error;
+    timing::parse_spec(sample::kTimingSpecs[m], spec, error);
+    timing::TickStream s;
+    timing::synthetic_stream("stencil", 240, 1, s);
+    for (size_t i = 0; i < s.size(); ++i)
+      s.group[i] = sample::timing_group(i);
+    std::string payload(1, static_cast<char>(m));
+    for (size_t from : {size_t{0}, size_t{150}}) {
+      const size_t n = from ? 90 : 150;
+      std::vector<uint8_t> chunk;
+      timing::encode_chunk(spec, std::vector<double>(3, spec.bound),
+                           {n, &s.start[from], &s.end[from], &s.group[from]}, chunk);
+      uint8_t frame[2 * kMaxVarintBytes], *p = frame;
+      put_varint(p, n);
+      put_varint(p, chunk.size());
+      payload.append(reinterpret_cast<char *>(frame), static_cast<size_t>(p - frame));
+      payload.append(chunk.begin(), chunk.end());
+    }
+    put(dir, "timing-" + std::to_string(m), 6, payload);
   }
   put(dir, "meta", 1, encode_meta(sample::ring_header(1)));
   put(dir, "functions", 2, encode_function_table(sample::all_functions()));
