@@ -9,16 +9,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build/openmpi}" && pwd)
 ranks=${2:-16}
-site="$build/pilgrim-lit-site.py"
-[ -r "$site" ] || { echo "finalize_time.sh: $site is missing: configure and build first" >&2; exit 2; }
-mpi=$(sed -n "s/^mpi = '\(.*\)'/\1/p" "$site")
-mpirun=$(sed -n "s/^mpirun = '\(.*\)'/\1/p" "$site")
-lib=$(sed -n "s/^libpilgrim = '\(.*\)'/\1/p" "$site")
-extra=()
-if [ "$mpi" = openmpi ]; then
-  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
-  extra=(--oversubscribe)
-fi
+. "$root/bench/site_env.sh"
+site_env "$build" finalize_time.sh
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }

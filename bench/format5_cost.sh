@@ -16,14 +16,8 @@ set -euo pipefail
 [ $# = 2 ] || { echo "usage: bench/format5_cost.sh BEFORE_BUILD AFTER_BUILD" >&2; exit 2; }
 before=$(cd "$1" && pwd)
 after=$(cd "$2" && pwd)
-site="$after/pilgrim-lit-site.py"
-mpi=$(sed -n "s/^mpi = '\(.*\)'/\1/p" "$site")
-mpirun=$(sed -n "s/^mpirun = '\(.*\)'/\1/p" "$site")
-extra=()
-if [ "$mpi" = openmpi ]; then
-  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
-  extra=(--oversubscribe)
-fi
+. "$(dirname "$0")/site_env.sh"
+site_env "$after" format5_cost.sh
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 lib_before="$before/lib/libpilgrim.so"

@@ -14,18 +14,10 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build/openmpi}" && pwd)
-site="$build/pilgrim-lit-site.py"
-[ -r "$site" ] || { echo "trace_size.sh: $site is missing: configure and build first" >&2; exit 2; }
-mpi=$(sed -n "s/^mpi = '\(.*\)'/\1/p" "$site")
-mpirun=$(sed -n "s/^mpirun = '\(.*\)'/\1/p" "$site")
-lib=$(sed -n "s/^libpilgrim = '\(.*\)'/\1/p" "$site")
+. "$root/bench/site_env.sh"
+site_env "$build" trace_size.sh
 bin="$build/test/mpi"
 timeout_s=${PILGRIM_BENCH_TIMEOUT:-600}
-extra=()
-if [ "$mpi" = openmpi ]; then
-  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
-  extra=(--oversubscribe)
-fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
