@@ -20,7 +20,7 @@ median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo "MPI: $mpi; ring -n 2; $(nproc) cores (ranks oversubscribed); median of 5 runs"
 for ranks in "${counts[@]}"; do
   for i in 1 2 3 4 5; do
-    "$mpirun" "${extra[@]}" -np "$ranks" env LD_PRELOAD="$lib" PILGRIM_SUMMARY=1 \
+    "$mpirun" "${extra[@]}" -np "$ranks" env LD_PRELOAD="$lib" PILGRIM_SUMMARY=1 PILGRIM_TIMING=lossless \
       PILGRIM_OUTPUT="$out/t.pilgrim" "$build/test/mpi/ring" -n 2 |
       sed -n 's/.*clock sync \([0-9.]*\) ms at MPI_Init, \([0-9.]*\) ms at MPI_Finalize.*/\1 \2/p'
   done >"$out/times"
