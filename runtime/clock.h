@@ -37,12 +37,26 @@ inline bool invariant_tsc_available() {
 #endif
 }
 
-inline int64_t ticks() {
+// One TSC reading (only where g_use_tsc holds).
+__attribute__((always_inline)) inline int64_t tsc_ticks() {
 #if defined(__x86_64__)
-  if (g_use_tsc)
-    return static_cast<int64_t>(__rdtsc());
-#endif
+  return static_cast<int64_t>(__rdtsc());
+#else
   return monotonic_ns();
+#endif
+}
+
+inline int64_t ticks() { return g_use_tsc ? tsc_ticks() : monotonic_ns(); }
+
+// What a traced call reads at its start and its end, one test on the hot
+// path: nothing (PILGRIM_TIMING=none), ticks() on the TSC, or ticks() on
+// CLOCK_MONOTONIC.
+enum class CallClock : uint8_t { None, Tsc, Monotonic };
+__attribute__((always_inline)) inline void stamp(CallClock c, int64_t &t) {
+  if (__builtin_expect(c == CallClock::Tsc, 1))
+    t = tsc_ticks();
+  else if (c == CallClock::Monotonic)
+    t = monotonic_ns();
 }
 
 // Nanoseconds per tick, from two (ticks, monotonic ns) readings far apart.
@@ -69,4 +83,4 @@ private:
   double ns_per_tick_ = 1.0;
 };
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt
