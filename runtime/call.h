@@ -325,7 +325,7 @@ private:
   bool nested_ = false;
   bool private_array_ = false;   // MPI writes the statuses into ts_->private_statuses
   bool has_win_ = false;         // the call named or created a window:
-  uint64_t win_key_;             // its handle key (its memory lives as long), if has_win_
+  uint64_t win_key_ = 0;         // its handle key (its memory lives as long)
   const void *memory_ = nullptr; // memory_out's memory, holding one use
   int64_t memory_bytes_;         // its size, if memory_
   uint64_t new_anchor_ = 0;      // an address this call pinned first (address_anchors.h)
