@@ -2,8 +2,16 @@
 # Time the tracer adds per intercepted MPI call, as the difference between the
 # same binary run with and without libpilgrim.so, in the same script; median
 # of 5 runs each. Also the runtime's memory for a 10^6-call stencil loop.
+# First, what load cannot blur: the instructions a traced MPI_Comm_rank adds,
+# per PILGRIM_TIMING mode (callgrind, the benchmark run as a singleton at 10^5
+# and 2*10^5 calls, traced and untraced:
+#   added = ((traced(2e5) - traced(1e5)) - (untraced(2e5) - untraced(1e5))) / 1e5,
+# so that start-up and MPI_Finalize cancel out).
 #   bench/run_overhead.sh [BUILD_DIR]   (default build/openmpi)
 set -euo pipefail
+# The PILGRIM_TIMING modes whose instruction cost is reported; a mode the
+# runtime rejects (not built yet) is reported as "rejected".
+timing_modes="aggregate none"
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/openmpi}
 mpi=$(sed -n "s/^mpi = '\(.*\)'/\1/p" "$build/pilgrim-lit-site.py")
@@ -21,6 +29,34 @@ run() { # mode n traced(0/1) -> ns per call
 }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo "MPI: $mpi ($($mpirun --version 2>&1 | head -n 1))"
+
+instructions() { # calls mode(empty: untraced) -> total instructions of the run, or "rejected"
+  local env=() cg="$out/cg.$1.${2:-untraced}"
+  [ -n "$2" ] && env=(LD_PRELOAD="$lib" PILGRIM_OUTPUT="$out/i.pilgrim" PILGRIM_TIMING="$2")
+  if ! env "${env[@]}" valgrind --tool=callgrind --callgrind-out-file="$cg" \
+    "$build/bench/overhead" comm_rank "$1" >"$out/cg.log" 2>&1; then
+    echo rejected
+    return
+  fi
+  awk '/^summary:/ {print $2}' "$cg"
+}
+if command -v valgrind >/dev/null; then
+  u1=$(instructions 100000 "")
+  u2=$(instructions 200000 "")
+  echo "instructions per MPI_Comm_rank (callgrind, singleton, 2*10^5 - 10^5 calls): untraced $(((u2 - u1) / 100000))"
+  for mode in $timing_modes; do
+    t1=$(instructions 100000 "$mode")
+    t2=$(instructions 200000 "$mode")
+    if [ "$t1" = rejected ] || [ "$t2" = rejected ]; then
+      printf '  PILGRIM_TIMING=%-22s rejected\n' "$mode"
+      continue
+    fi
+    printf '  PILGRIM_TIMING=%-22s traced %5d  added %5d\n' "$mode" $(((t2 - t1) / 100000)) \
+      $((((t2 - t1) - (u2 - u1)) / 100000))
+  done
+else
+  echo "instructions per MPI_Comm_rank: valgrind not installed, skipped"
+fi
 for spec in "comm_rank 1000000" "pingpong 600000"; do
   set -- $spec
   base=$(for i in 1 2 3 4 5; do run "$1" "$2" 0; done | median)

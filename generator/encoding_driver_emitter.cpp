@@ -27,7 +27,9 @@ void write_driver(const JoinedFunction &f, std::ostream &out) {
   out << "  s_.play();\n"
       << "  " << h.return_type << " rc_ = s_.return_code<" << h.return_type << ">();\n";
   enc.epilogue();
-  out << "  c_.finish(::pilgrim::rt::as_int64(rc_));\n"
+  // finish() needs an active call (runtime/call.h), as in a wrapper.
+  out << "  if (c_.active())\n"
+      << "    c_.finish(::pilgrim::rt::as_int64(rc_));\n"
       << "}\n\n";
 }
 
@@ -38,7 +40,7 @@ void emit_encoding_driver(const JoinResult &joined, std::ostream &out) {
          "// The encoding driver of test/encoding: per MPI function, the encoding statements\n"
          "// of its wrapper, run on the arguments of a synthetic call.\n"
          "#include <mpi.h>\n"
-         "#include \"call.h\"\n"
+         "#include \"call_inline.h\"\n"
          "#include \"synthetic_call.h\"\n"
          "#include \"window_registry.h\"\n\n"
          "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"\n\n"

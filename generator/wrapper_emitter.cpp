@@ -31,9 +31,20 @@ void write_wrapper(const JoinedFunction &f, std::ostream &out) {
       << "    return " << call << ";\n";
   EncodingWriter enc(f, out);
   enc.prologue();
+  // MPI_Finalize writes the trace before PMPI_Finalize; MPI_Init and
+  // MPI_Init_thread start recording after PMPI_Init (runtime/call.h). Every
+  // other wrapper takes the inline start and stop.
+  const bool finalizes = h.name == "MPI_Finalize";
+  const bool inits = h.name == "MPI_Init" || h.name == "MPI_Init_thread";
+  if (finalizes) {
+    out << "  c_.start_finalize();\n"
+        << "  return " << call << ";\n"
+        << "}\n\n";
+    return;
+  }
   out << "  c_.start();\n"
       << "  " << h.return_type << " rc_ = " << recorded_call << ";\n"
-      << "  c_.stop();\n";
+      << (inits ? "  c_.stop_init();\n" : "  c_.stop();\n");
   enc.epilogue();
   out << "  c_.finish(::pilgrim::rt::as_int64(rc_));\n";
   // A datatype whose layout the trace states, right after the call
@@ -56,7 +67,7 @@ void emit_wrappers(const JoinResult &joined, size_t begin, size_t end, std::ostr
          "// are recorded goes wrapped), the epilogue encodes the out-values and the\n"
          "// return code.\n"
          "#include <mpi.h>\n"
-         "#include \"call.h\"\n"
+         "#include \"call_inline.h\"\n"
          "#include \"callback_records.h\"\n"
          "#include \"datatype_layouts.h\"\n"
          "#include \"window_registry.h\"\n\n"

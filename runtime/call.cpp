@@ -1,6 +1,6 @@
 // The per-role encoders. Every role has one encoder; the byte layouts are the
 // signature encoding of docs/FORMAT.md.
-#include "call.h"
+#include "call_inline.h"
 
 #include "callback_records.h"
 #include "pilgrim/cartesian_offset.h"
@@ -30,15 +30,17 @@ Recorder &rec() { return Recorder::get(); }
 
 } // namespace
 
-ThreadState &thread_state() {
-  static thread_local ThreadState ts __attribute__((tls_model("initial-exec")));
+__thread ThreadState *tls_thread_state __attribute__((tls_model("initial-exec"))) = nullptr;
+
+ThreadState &make_thread_state() {
+  static thread_local ThreadState ts;
+  tls_thread_state = &ts;
   return ts;
 }
 
-Call::Call(uint16_t function_id) noexcept
-    : ts_(&thread_state()), buf_(&ts_->sig), fid_(function_id) {
-  if (ts_->depth++ > 0)
-    return; // a call MPI makes internally: passed through untraced
+// The constructor past its fast path: before MPI_Init, after MPI_Finalize,
+// with threads, or the thread's first call.
+void Call::begin_slow_() {
   Recorder &r = rec();
   State s = r.state.load(std::memory_order_acquire);
   if (s == State::Recording)
@@ -56,10 +58,7 @@ Call::Call(uint16_t function_id) noexcept
     ts_->tid = next_tid++;
     ts_->tid_assigned = true;
   }
-  ts_->sig.clear();
-  ts_->ndeferred = 0;
-  ts_->nheld = 0;
-  ts_->slots.clear();
+  ts_->reset_call();
   ts_->sig.put_varint(fid_);
   ts_->sig.put_varint(ts_->tid);
 }
@@ -81,7 +80,7 @@ Call::Call(uint16_t function_id, Nested) noexcept
   buf_->put_varint(ts_->tid);
 }
 
-Call::~Call() {
+void Call::end_slow_() {
   if (locked_)
     rec().lock.unlock();
   if (nested_) {
@@ -92,56 +91,38 @@ Call::~Call() {
   --ts_->depth;
 }
 
-SignatureBuffer &Call::buf() { return *buf_; }
-
 // A nested record takes no time of its own: the enclosing call's duration
 // holds it.
 void Call::finish_nested(int64_t rc) {
   if (!active_)
     return;
   Recorder &r = rec();
-  const int64_t now = r.settings.timing != TimingMode::None ? ticks() : 0;
+  int64_t now = 0;
+  stamp(r.call_clock, now);
   buf_->put_zigzag(rc);
   r.record(buf_->data(), buf_->size(), now, now);
   active_ = false;
   ts_->in_nested = false;
 }
 
-void Call::start() {
-  if (!active_)
-    return;
+void Call::start_finalize() {
   Recorder &r = rec();
-  if (r.settings.timing != TimingMode::None)
-    ts_->t0 = ticks();
-  if (fid_ == r.id_finalize) {
-    // The trace is written before MPI goes away; MPI_Finalize itself is the
-    // last call recorded, with the return code it is expected to have.
-    ts_->t1 = ts_->t0;
-    finish(MPI_SUCCESS);
-    active_ = false;
-    if (locked_) {
-      r.lock.unlock();
-      locked_ = false;
-    }
-    r.on_finalize();
-    return;
-  }
+  stamp(r.call_clock, ts_->t0);
+  // The trace is written before MPI goes away; MPI_Finalize itself is the
+  // last call recorded, with the return code it is expected to have.
+  ts_->t1 = ts_->t0;
+  finish(MPI_SUCCESS);
+  active_ = false;
   if (locked_) {
     r.lock.unlock();
     locked_ = false;
   }
+  r.on_finalize();
 }
 
-void Call::stop() {
-  if (!active_)
-    return;
+void Call::stop_init() {
+  stop();
   Recorder &r = rec();
-  if (r.settings.timing != TimingMode::None)
-    ts_->t1 = ticks();
-  if (r.multithreaded && !locked_) {
-    r.lock.lock();
-    locked_ = true;
-  }
   if (r.state.load(std::memory_order_relaxed) == State::BeforeInit) {
     r.on_init();
     if (r.multithreaded && !locked_) {
@@ -151,9 +132,9 @@ void Call::stop() {
   }
 }
 
-void Call::finish(int64_t rc) {
-  if (!active_)
-    return;
+// finish() past its fast path: the call created requests, holds buffers or
+// memory, or claimed request entries.
+void Call::finish_slow_(int64_t rc) {
   Recorder &r = rec();
   SignatureBuffer &b = ts_->sig;
   // Requests created by this call: their pool is keyed by everything else.
@@ -232,44 +213,32 @@ void Call::tags(const int *p, int64_t n) {
     tag(p[i]);
 }
 
-// A peer in a Cartesian communicator is coded by its displacement in the
-// grid (cartesian_offset.h), so that a wrapped neighbor is coded like an
-// interior one; elsewhere, or off the grid, by its offset in ranks.
-uint64_t Call::relative_code(int r, RankCtx ctx) {
-  if (ctx.cart >= 0 && rec().settings.cartesian_ranks && rec().comms.cart_current(ctx)) {
-    const CartFacts &g = rec().comms.cart(ctx.cart);
-    int64_t y = 0;
-    if (cart_encode(g.ndims, g.dims, g.periods, ctx.rank, r, y))
-      return sig::rank_cartesian(y);
-  }
-  return 4 + 2 * zigzag(static_cast<int64_t>(r) - ctx.rank) + 1;
+// relative_code() in a Cartesian communicator whose grid is current: the
+// peer's displacement in the grid, when it is on the grid.
+bool Call::cartesian_code_(int r, RankCtx ctx, uint64_t &code) {
+  if (!rec().settings.cartesian_ranks || !rec().comms.cart_current(ctx))
+    return false;
+  const CartFacts &g = rec().comms.cart(ctx.cart);
+  int64_t y = 0;
+  if (!cart_encode(g.ndims, g.dims, g.periods, ctx.rank, r, y))
+    return false;
+  code = sig::rank_cartesian(y);
+  return true;
 }
 
-void Call::rank(int r, RankCtx ctx, bool relative) {
-  uint64_t v;
+// rank() for r < 0: a special rank, or else a negative one stored as given.
+uint64_t Call::negative_rank_code_(int r, RankCtx ctx, bool relative) {
   if (r == MPI_ANY_SOURCE)
-    v = kRankAnySource;
-  else if (r == MPI_PROC_NULL)
-    v = kRankProcNull;
-  else if (r == MPI_ROOT)
-    v = kRankRoot;
-  else if (r == MPI_UNDEFINED)
-    v = kRankUndefined;
-  else if (relative && ctx.rank >= 0 && rec().settings.relative_ranks)
-    v = relative_code(r, ctx);
-  else
-    v = 4 + 2 * zigzag(r);
-  buf().put_varint(v);
-}
-
-void Call::ranks(const int *p, int64_t n, RankCtx ctx, bool relative) {
-  if (!p || n < 0) {
-    buf().put_varint(0);
-    return;
-  }
-  buf().put_varint(static_cast<uint64_t>(n) + 1);
-  for (int64_t i = 0; i < n; ++i)
-    rank(p[i], ctx, relative);
+    return kRankAnySource;
+  if (r == MPI_PROC_NULL)
+    return kRankProcNull;
+  if (r == MPI_ROOT)
+    return kRankRoot;
+  if (r == MPI_UNDEFINED)
+    return kRankUndefined;
+  if (relative && ctx.rank >= 0 && rec().settings.relative_ranks)
+    return relative_code(r, ctx);
+  return 4 + 2 * zigzag(r);
 }
 
 bool Call::is_special_int_array(const int *p) {
@@ -282,14 +251,6 @@ void Call::special_int_array(const int *p) {
 }
 
 // --- handles -------------------------------------------------------------------
-
-void Call::handle_key_(HandleKind k, uint64_t key) {
-  buf().put_varint(rec().handles[static_cast<int>(k)].encode(key));
-  if (k == HandleKind::Win) {
-    has_win_ = true;
-    win_key_ = key;
-  }
-}
 
 void Call::create_key_(HandleKind k, uint64_t key) {
   uint64_t enc = rec().handles[static_cast<int>(k)].create(key);
@@ -597,12 +558,6 @@ void Call::statuses(const MPI_Status *st, int64_t n, const StatusCtx &ctx) {
 }
 
 // --- helpers for generated expressions ----------------------------------------------
-
-RankCtx comm_ctx(MPI_Comm comm) {
-  if (comm == MPI_COMM_NULL)
-    return {};
-  return rec().comms.ctx_of(comm);
-}
 
 RankCtx group_ctx(MPI_Group group) {
   int r = MPI_UNDEFINED;

@@ -7,6 +7,11 @@
 //
 // Each role (pilgrim/function_table.h) has exactly one encoder here, and the
 // byte layout they write is the signature encoding of docs/FORMAT.md.
+//
+// The hot path (the constructor, start, stop, finish, the destructor, handles
+// and ranks) is inline, defined in call_inline.h, so that a generated wrapper
+// is one function whose function id is a constant; what is rare (threads,
+// requests, held memory, MPI_Init and MPI_Finalize) is out of line.
 #pragma once
 
 #include "handle_key.h"
@@ -32,7 +37,7 @@ struct RankCtx {
   // context outlives MPI_Comm_free, and a freed slot is reused.
   uint32_t cart_gen = 0;
 };
-RankCtx comm_ctx(MPI_Comm comm);
+inline RankCtx comm_ctx(MPI_Comm comm); // call_inline.h
 RankCtx group_ctx(MPI_Group group);
 RankCtx win_ctx(MPI_Win win); // the window's group (window_registry.cpp)
 
@@ -108,21 +113,28 @@ struct ThreadState;
 
 class Call {
 public:
-  explicit Call(uint16_t function_id) noexcept;
+  inline explicit Call(uint16_t function_id) noexcept;
   // A record made while a traced call is in progress on this thread (a
   // callback MPI invoked from inside it, callback_records.h): it has its
   // own buffer, leaves the enclosing call's state alone, and is active only
   // inside a traced call while recording. End it with finish_nested().
   struct Nested {};
   Call(uint16_t function_id, Nested) noexcept;
-  ~Call();
+  inline ~Call();
   Call(const Call &) = delete;
   Call &operator=(const Call &) = delete;
 
   bool active() const { return active_; }
-  void start();
-  void stop();
-  void finish(int64_t rc);
+  // start, stop and finish: only while active() (a wrapper returned before
+  // them otherwise).
+  inline void start();
+  inline void stop();
+  inline void finish(int64_t rc);
+  // MPI_Finalize's start: the trace is written before PMPI_Finalize runs,
+  // and the call finished (its wrapper calls neither stop nor finish).
+  void start_finalize();
+  // MPI_Init's and MPI_Init_thread's stop: recording begins.
+  void stop_init();
   void finish_nested(int64_t rc);
 
   // --- values ---------------------------------------------------------------
@@ -159,12 +171,14 @@ public:
   void dbls(const double *p, int64_t n);
   void tag(int t);
   void tags(const int *p, int64_t n);
-  void rank(int r, RankCtx ctx, bool relative);
-  static uint64_t relative_code(int r, RankCtx ctx);
-  void ranks(const int *p, int64_t n, RankCtx ctx, bool relative);
+  inline void rank(int r, RankCtx ctx, bool relative);
+  inline static uint64_t relative_code(int r, RankCtx ctx);
+  inline void ranks(const int *p, int64_t n, RankCtx ctx, bool relative);
 
   // --- handles --------------------------------------------------------------
-  template <class H> void handle(HandleKind k, H h) { handle_key_(k, handle_key(h)); }
+  template <class H> __attribute__((always_inline)) void handle(HandleKind k, H h) {
+    handle_key_(k, handle_key(h));
+  }
   template <class H> void handles(HandleKind k, const H *p, int64_t n) {
     if (!p || n < 0) {
       buf().put_varint(0);
@@ -277,8 +291,14 @@ public:
   }
 
 private:
-  SignatureBuffer &buf();
-  void handle_key_(HandleKind k, uint64_t key);
+  SignatureBuffer &buf() { return *buf_; }
+  inline void handle_key_(HandleKind k, uint64_t key);
+  // The out-of-line halves of the inline hot path.
+  void begin_slow_();
+  void finish_slow_(int64_t rc);
+  void end_slow_();
+  static uint64_t negative_rank_code_(int r, RankCtx ctx, bool relative);
+  static bool cartesian_code_(int r, RankCtx ctx, uint64_t &code);
   void create_key_(HandleKind k, uint64_t key);
   void create_agreed_(HandleKind k, uint64_t key, MPI_Comm parent);
   void release_key_(HandleKind k, uint64_t key);
@@ -299,15 +319,16 @@ private:
   ThreadState *ts_;
   SignatureBuffer *buf_;
   uint16_t fid_;
+  // Adjacent flags: the constructor clears them with one store.
   bool active_ = false;
   bool locked_ = false;
+  bool nested_ = false;
+  bool private_array_ = false;   // MPI writes the statuses into ts_->private_statuses
   bool has_win_ = false;         // the call named or created a window:
   uint64_t win_key_ = 0;         // its handle key (its memory lives as long)
   const void *memory_ = nullptr; // memory_out's memory, holding one use
-  int64_t memory_bytes_ = 0;
-  uint64_t new_anchor_ = 0; // an address this call pinned first (address_anchors.h)
-  bool nested_ = false;
-  bool private_array_ = false;   // MPI writes the statuses into ts_->private_statuses
+  int64_t memory_bytes_;         // its size, if memory_
+  uint64_t new_anchor_ = 0;      // an address this call pinned first (address_anchors.h)
   MPI_Status private_status_[1]; // MPI writes the status here (keep_source)
 };
 

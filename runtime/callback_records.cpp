@@ -1,6 +1,6 @@
 #include "callback_records.h"
 
-#include "call.h"
+#include "call_inline.h"
 #include "pilgrim/callback_records.h"
 #include "recorder.h"
 

@@ -28,6 +28,9 @@ inline bool g_use_tsc = false;
 // only, so that the TSC path stays one RDTSC; 0 outside the tests.
 inline int64_t g_monotonic_offset_ns = 0;
 
+// A tick of the CLOCK_MONOTONIC clock: one nanosecond, shifted by the hook.
+inline int64_t monotonic_ticks() { return monotonic_ns() + g_monotonic_offset_ns; }
+
 inline bool invariant_tsc_available() {
 #if defined(__x86_64__)
   unsigned a, b, c, d;
@@ -40,12 +43,26 @@ inline bool invariant_tsc_available() {
 #endif
 }
 
-inline int64_t ticks() {
+// One TSC reading (only where g_use_tsc holds).
+__attribute__((always_inline)) inline int64_t tsc_ticks() {
 #if defined(__x86_64__)
-  if (g_use_tsc)
-    return static_cast<int64_t>(__rdtsc());
+  return static_cast<int64_t>(__rdtsc());
+#else
+  return monotonic_ticks();
 #endif
-  return monotonic_ns() + g_monotonic_offset_ns;
+}
+
+inline int64_t ticks() { return g_use_tsc ? tsc_ticks() : monotonic_ticks(); }
+
+// What a traced call reads at its start and its end, one test on the hot
+// path: nothing (PILGRIM_TIMING=none), ticks() on the TSC, or ticks() on
+// CLOCK_MONOTONIC.
+enum class CallClock : uint8_t { None, Tsc, Monotonic };
+__attribute__((always_inline)) inline void stamp(CallClock c, int64_t &t) {
+  if (__builtin_expect(c == CallClock::Tsc, 1))
+    t = tsc_ticks();
+  else if (c == CallClock::Monotonic)
+    t = monotonic_ticks();
 }
 
 // Nanoseconds per tick, from two (ticks, monotonic ns) readings far apart.

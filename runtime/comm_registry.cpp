@@ -5,8 +5,6 @@
 
 namespace pilgrim::rt {
 
-bool CommRegistry::handle_matches(MPI_Comm c, uint64_t key) { return handle_key(c) == key; }
-
 void CommRegistry::set_world(MPI_Comm world) {
   world_key_ = handle_key(world);
   PMPI_Comm_rank(world, &world_rank_);

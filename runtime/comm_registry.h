@@ -65,7 +65,7 @@ public:
   }
 
 private:
-  static bool handle_matches(MPI_Comm c, uint64_t key);
+  static bool handle_matches(MPI_Comm c, uint64_t key) { return handle_key(c) == key; }
   void fill_topology(CommFacts &f, MPI_Comm comm);
   FlatMap map_;
   std::vector<CommFacts> facts_;

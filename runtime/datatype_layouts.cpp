@@ -1,6 +1,6 @@
 #include "datatype_layouts.h"
 
-#include "call.h"
+#include "call_inline.h"
 #include "pilgrim/record_ranges.h"
 #include "recorder.h"
 

@@ -107,6 +107,9 @@ void Recorder::on_init() {
   // calibration is known: those modes read CLOCK_MONOTONIC (1 tick = 1 ns).
   if (settings.timing_spec.absolute())
     g_use_tsc = false;
+  call_clock = settings.timing == TimingMode::None ? CallClock::None
+               : g_use_tsc                         ? CallClock::Tsc
+                                                   : CallClock::Monotonic;
   tick_rate_.begin();
   // Only per-call times are placed on rank 0's timeline: aggregate
   // statistics need no alignment, and the exchange costs milliseconds.
@@ -146,32 +149,44 @@ void Recorder::check_output_writable() {
 }
 
 uint32_t Recorder::intern_signature(const uint8_t *sig, size_t n) {
-  // A signature starts with its function id (a varint); the id indexes the
-  // last-terminal cache. Ids are below 2^14, i.e. at most two bytes.
-  size_t fid = sig[0] & 0x7f;
+  // A signature starts with its function id (a varint below 2^14, i.e. at
+  // most two bytes). `sig` may end at n: the word compare needs 16 bytes.
+  uint16_t fid = sig[0] & 0x7f;
   if ((sig[0] & 0x80) && n > 1)
-    fid |= static_cast<size_t>(sig[1] & 0x7f) << 7;
-  if (fid < last_terminal_of_function_.size()) {
-    uint32_t t = last_terminal_of_function_[fid];
-    if (t != SignatureTable::kNone) {
-      std::string_view k = cst_.key(t);
-      if (k.size() == n && std::memcmp(k.data(), sig, n) == 0)
-        return t;
-    }
-  } else {
-    last_terminal_of_function_.resize(fid + 1, SignatureTable::kNone);
+    fid = static_cast<uint16_t>(fid | (sig[1] & 0x7f) << 7);
+  if (fid < last_signature_.size()) {
+    const LastSignature &l = last_signature_[fid];
+    if (l.terminal != SignatureTable::kNone && l.size == n &&
+        std::memcmp(cst_.key(l.terminal).data(), sig, n) == 0)
+      return l.terminal;
   }
+  return intern_new(fid, sig, n);
+}
+
+uint32_t Recorder::intern_new(uint16_t fid, const uint8_t *sig, size_t n) {
+  if (fid >= last_signature_.size())
+    last_signature_.resize(fid + 1u);
   bool inserted;
-  uint32_t terminal = cst_.intern(sig, n, inserted);
+  const uint32_t terminal = cst_.intern(sig, n, inserted);
   if (inserted) {
     stats_.emplace_back();
     if (per_call_) {
       // The bound of the terminal's calls (a per-function EPS or TOL).
-      const long f = traced_function_index(static_cast<uint16_t>(fid));
+      const long f = traced_function_index(fid);
       timing_.new_terminal(terminal, f >= 0 ? traced_function(static_cast<size_t>(f)).name : "");
     }
   }
-  last_terminal_of_function_[fid] = terminal;
+  LastSignature &l = last_signature_[fid];
+  l = LastSignature{};
+  l.size = static_cast<uint32_t>(n);
+  l.terminal = terminal;
+  if (n <= 16) {
+    uint8_t bytes[16] = {}, mask[16] = {};
+    std::memcpy(bytes, sig, n);
+    std::memset(mask, 0xff, n);
+    std::memcpy(l.word, bytes, 16);
+    std::memcpy(l.mask, mask, 16);
+  }
   return terminal;
 }
 
@@ -183,27 +198,11 @@ void Recorder::record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
       record_committed(sig, n, t0, t1);
     return;
   }
-  record_fast(sig, n, t0, t1);
-}
-
-void Recorder::record_fast(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
-  uint32_t terminal = intern_signature(sig, n);
-  SignatureStats &s = stats_[terminal];
-  ++s.count;
-  if (__builtin_expect(per_call_, false))
-    timing_.add(t0, t1, terminal);
-  else if (settings.timing == TimingMode::Aggregate) {
-    s.duration.add(t1 - t0);
-    if (s.last_start >= 0)
-      s.interval.add(t0 - s.last_start);
-    s.last_start = t0;
-  }
-  grammar_.append(terminal);
-  ++calls_;
+  record_terminal(intern_signature(sig, n), t0, t1);
 }
 
 void Recorder::record_committed(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
-  record_fast(sig, n, t0, t1);
+  record_terminal(intern_signature(sig, n), t0, t1);
   if (settings.verify) {
     uint64_t len = n;
     while (len >= 0x80) {
@@ -219,9 +218,10 @@ void Recorder::record_committed(const uint8_t *sig, size_t n, int64_t t0, int64_
 
 size_t Recorder::memory_bytes() const {
   size_t m = cst_.memory_bytes() + stats_.capacity() * sizeof(SignatureStats) +
-             grammar_.memory_bytes() + requests.memory_bytes() + addresses.memory_bytes() +
-             memory.memory_bytes() + callbacks.memory_bytes() + comms.memory_bytes() +
-             agreements.memory_bytes() + (per_call_ ? timing_.memory_bytes() : 0);
+             grammar_.memory_bytes() + last_signature_.capacity() * sizeof(LastSignature) +
+             requests.memory_bytes() + addresses.memory_bytes() + memory.memory_bytes() +
+             callbacks.memory_bytes() + comms.memory_bytes() + agreements.memory_bytes() +
+             (per_call_ ? timing_.memory_bytes() : 0);
   for (const auto &h : handles)
     m += h.memory_bytes();
   return m;

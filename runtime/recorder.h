@@ -19,6 +19,7 @@
 #include "timing_stats.h"
 
 #include <atomic>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -57,8 +58,15 @@ struct ThreadState {
   const void *held[kMaxHeld];
   int nheld = 0;
   int64_t t0 = 0, t1 = 0;
+  // A new call starts with an empty signature and nothing deferred or held.
+  void reset_call() {
+    sig.clear();
+    ndeferred = 0;
+    nheld = 0;
+    slots.clear();
+  }
 };
-ThreadState &thread_state();
+// thread_state(): call_inline.h
 
 // A predefined callback: its function, its index in the format's table and
 // its callback type ("MPI_Comm_copy_attr_function"). One function may stand
@@ -85,9 +93,15 @@ public:
     Recorder *r = instance_;
     return __builtin_expect(r != nullptr, 1) ? *r : create();
   }
+  // The recorder, known to exist: inside an active Call (whose constructor
+  // made it), no check.
+  static Recorder &active() { return *instance_; }
 
   std::atomic<State> state{State::BeforeInit};
   Settings settings;
+  // settings.timing and g_use_tsc in one: the clock a call reads (set at
+  // MPI_Init; before, the defaults': aggregate timing on CLOCK_MONOTONIC).
+  CallClock call_clock = CallClock::Monotonic;
   bool multithreaded = false;
   std::mutex lock;
 
@@ -118,6 +132,16 @@ public:
   }
   // One complete signature.
   void record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
+  // The same for the signature of a call of function `fid` in `b` (a
+  // SignatureBuffer: its first 16 bytes may be loaded whole): the hot path.
+  __attribute__((always_inline)) void record_call(uint16_t fid, const SignatureBuffer &b,
+                                                  int64_t t0, int64_t t1) {
+    if (__builtin_expect(slow_record_, false)) {
+      record(b.data(), b.size(), t0, t1);
+      return;
+    }
+    record_terminal(last_terminal(fid, b.data(), b.size()), t0, t1);
+  }
   // The same, never held back (IdAgreements hands on what it held).
   void record_committed(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
   // While an idup's id agreement is in flight, records are held back.
@@ -150,7 +174,56 @@ private:
   std::string rank_clock_block() const;
 
   uint32_t intern_signature(const uint8_t *sig, size_t n);
-  void record_fast(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
+  // A loop repeats a function's signature: the function's last signature,
+  // up to 16 bytes, is kept beside its terminal and compared word by word
+  // (longer ones against the table's copy) before the table is asked.
+  struct LastSignature {
+    uint64_t word[2] = {0, 0}, mask[2] = {0, 0}; // bytes 0-15, and which of them count
+    uint32_t size = 0;
+    uint32_t terminal = SignatureTable::kNone;
+  };
+  // The terminal of `sig` (n bytes, of function `fid`) when it is the
+  // function's last signature, else kNone; `sig` has 16 readable bytes.
+  __attribute__((always_inline)) uint32_t last_terminal_if_same(uint16_t fid, const uint8_t *sig,
+                                                                size_t n) const {
+    if (fid >= last_signature_.size())
+      return SignatureTable::kNone;
+    const LastSignature &l = last_signature_[fid];
+    if (l.size != n)
+      return SignatureTable::kNone;
+    if (n > 16)
+      return std::memcmp(cst_.key(l.terminal).data(), sig, n) == 0 ? l.terminal
+                                                                   : SignatureTable::kNone;
+    uint64_t w0, w1;
+    std::memcpy(&w0, sig, 8);
+    std::memcpy(&w1, sig + 8, 8);
+    return (((w0 ^ l.word[0]) & l.mask[0]) | ((w1 ^ l.word[1]) & l.mask[1])) == 0
+               ? l.terminal
+               : SignatureTable::kNone;
+  }
+  __attribute__((always_inline)) uint32_t last_terminal(uint16_t fid, const uint8_t *sig,
+                                                        size_t n) {
+    const uint32_t t = last_terminal_if_same(fid, sig, n);
+    return __builtin_expect(t != SignatureTable::kNone, 1) ? t : intern_new(fid, sig, n);
+  }
+  // The table's terminal for `sig`, which becomes the function's last one.
+  uint32_t intern_new(uint16_t fid, const uint8_t *sig, size_t n);
+  // The record of one call whose signature is `terminal`. Per-call work
+  // lives here: keep it a straight line.
+  __attribute__((always_inline)) void record_terminal(uint32_t terminal, int64_t t0, int64_t t1) {
+    SignatureStats &s = stats_[terminal];
+    ++s.count;
+    if (__builtin_expect(per_call_, false)) {
+      timing_.add(t0, t1, terminal);
+    } else if (settings.timing != TimingMode::None) {
+      s.duration.add(t1 - t0);
+      if (s.last_start >= 0)
+        s.interval.add(t0 - s.last_start);
+      s.last_start = t0;
+    }
+    grammar_.append(terminal);
+    ++calls_;
+  }
 
   // record() takes its one branch on this: verify log or held records.
   bool slow_record_ = false;
@@ -158,9 +231,7 @@ private:
 
   std::vector<MemoryEffect> memory_effects_;
   SignatureTable cst_;
-  // Per function id: the terminal of its last call. A loop repeats a
-  // function's signature, and comparing bytes is cheaper than hashing them.
-  std::vector<uint32_t> last_terminal_of_function_;
+  std::vector<LastSignature> last_signature_; // per function id
   std::vector<SignatureStats> stats_;
   bool per_call_ = false; // a per-call timing mode: every record goes to timing_
   CallTiming timing_;

@@ -37,6 +37,8 @@ public:
   // The request is gone: its id and the buffers it held are free again.
   void release(uint32_t entry, AddressRegistry &buffers);
   void unclaim_all();
+  // Whether the call in progress claimed any entry (unclaim_all() has work).
+  bool has_claims() const { return !claimed_.empty(); }
 
   uint64_t id(uint32_t entry) const { return entries_[entry].id; }
   const ReqInfo &info(uint32_t entry) const { return entries_[entry].info; }
@@ -60,9 +62,9 @@ private:
   std::vector<Entry> entries_;
   std::vector<uint32_t> free_entries_;
   std::vector<uint32_t> claimed_;
-  FlatMap heads_;                 // handle value -> first entry
-  SignatureTable pool_keys_;      // signature without request -> pool index
+  FlatMap heads_;            // handle value -> first entry
+  SignatureTable pool_keys_; // signature without request -> pool index
   std::vector<SymbolPool> pools_;
 };
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

@@ -11,7 +11,7 @@ namespace pilgrim::rt {
 struct TimingAccumulator {
   uint64_t n = 0, sum = 0, min = UINT64_MAX, max = 0;
   unsigned __int128 sum_sq = 0;
-  void add(int64_t ticks) {
+  __attribute__((always_inline)) void add(int64_t ticks) {
     const uint64_t x = ticks > 0 ? static_cast<uint64_t>(ticks) : 0;
     ++n;
     sum += x;
@@ -32,4 +32,4 @@ struct TimingAccumulator {
   }
 };
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

@@ -292,14 +292,9 @@ void Sequitur::unindex(uint32_t n) {
 // ---------------------------------------------------------------------------
 // Grammar transformations
 
-void Sequitur::append(uint32_t terminal) {
-  if (tail_repeats_ > 0) {
-    if (nodes_[nodes_[rules_[0].guard].prev].value == static_cast<int64_t>(terminal)) {
-      ++tail_repeats_;
-      return;
-    }
-    apply_tail_repeats();
-  }
+void Sequitur::append_general(uint32_t terminal) {
+  if (tail_repeats_ > 0)
+    apply_tail_repeats(); // append() counted the run's repeats: it ends here
   if (!pending_.empty()) {
     const CursorFrame &top = cursor_.back();
     if (nodes_[top.node].value == static_cast<int64_t>(terminal)) {
@@ -318,11 +313,13 @@ void Sequitur::append(uint32_t terminal) {
       return;
     }
     flush();
-  } else if (loop_fast_path_ && nodes_[nodes_[rules_[0].guard].prev].value ==
-                                     static_cast<int64_t>(terminal)) {
+  } else if (loop_fast_path_ &&
+             nodes_[nodes_[rules_[0].guard].prev].value == static_cast<int64_t>(terminal)) {
     tail_repeats_ = 1; // a^k a: applied when the run ends
+    tail_terminal_ = terminal;
     return;
-  } else if (loop_fast_path_ && start_loop_match() && nodes_[cursor_.back().node].value == terminal) {
+  } else if (loop_fast_path_ && start_loop_match() &&
+             nodes_[cursor_.back().node].value == terminal) {
     pending_.push_back(terminal);
     if (!advance_cursor())
       return;

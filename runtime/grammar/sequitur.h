@@ -68,8 +68,15 @@ public:
   Sequitur();
 
   // Appends one terminal to the start rule and restores the invariants.
-  // Amortized O(1).
-  void append(uint32_t terminal);
+  // Amortized O(1). A run of the start rule's last terminal (a loop of one
+  // call) only counts, here, inline: the call's hot path.
+  void append(uint32_t terminal) {
+    if (tail_repeats_ > 0 && terminal == tail_terminal_) {
+      ++tail_repeats_;
+      return;
+    }
+    append_general(terminal);
+  }
 
   // The grammar in compact form: rules renumbered 0..R-1, rule 0 the start
   // rule, the others in breadth-first order of first use (rule 0's body left
@@ -159,6 +166,7 @@ private:
   void unindex(uint32_t n);
 
   // Grammar transformations.
+  void append_general(uint32_t terminal); // append() past its run-counting fast path
   void append_slow(uint32_t terminal);
   void apply_tail_repeats();
   bool start_loop_match();
@@ -200,7 +208,8 @@ private:
   std::vector<uint32_t> pending_;
   std::vector<CursorFrame> cursor_;
   std::vector<uint32_t> flushing_;
-  uint64_t tail_repeats_ = 0; // copies of the start rule's last terminal held back
+  uint64_t tail_repeats_ = 0;  // copies of the start rule's last terminal held back
+  uint32_t tail_terminal_ = 0; // that terminal, while tail_repeats_ > 0
 
   uint64_t length_ = 0; // terminals in the grammar, pending_ excluded
   size_t rule_count_ = 0;

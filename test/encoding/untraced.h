@@ -4,7 +4,7 @@
 // holds exactly the calls it drives.
 #pragma once
 
-#include "recorder.h"
+#include "call_inline.h" // rt::thread_state()
 
 namespace pilgrim::enctest {
 
