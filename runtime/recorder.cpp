@@ -1,5 +1,6 @@
 #include "recorder.h"
 
+#include "call_inline.h" // thread_state()
 #include "clock_sync.h"
 #include "dynamic_windows.h"
 #include "generated_function_table.h"
