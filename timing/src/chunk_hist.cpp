@@ -63,9 +63,15 @@ struct State {
     escapes = 0;
     learned = true;
   }
-  // After one coded value: relearn at the end of a window with too many escapes.
-  void after_coded(int64_t sym, bool escaped) {
+  // After one value: learning, or relearning at the end of a window with
+  // too many escapes.
+  void after(int64_t sym, bool escaped) {
     recent.push_back(sym);
+    if (!learned) {
+      if (recent.size() == kLearn)
+        build();
+      return;
+    }
     escapes += escaped;
     if (recent.size() == kWindow) {
       if (escapes > kRelearn)
@@ -196,13 +202,7 @@ void encode_hist(int bits, const Bounds &bounds, const ChunkView &calls, ByteWri
       if (sym == kExact)
         exact.push_back(v);
     }
-    if (!st.learned) {
-      st.recent.push_back(sym);
-      if (st.recent.size() == kLearn)
-        st.build();
-    } else {
-      st.after_coded(sym, escaped);
-    }
+    st.after(sym, escaped);
     return r;
   });
   std::string raw;
@@ -283,13 +283,7 @@ void decode_hist(ByteReader &r, int bits, const Bounds &bounds, size_t n, const 
     }
     if (sym != kExact && !bins.of(group[i]).value_of(sym, v))
       b.fail("hist symbol out of range");
-    if (!st.learned) {
-      st.recent.push_back(sym);
-      if (st.recent.size() == kLearn)
-        st.build();
-    } else {
-      st.after_coded(sym, escaped);
-    }
+    st.after(sym, escaped);
     return v;
   });
   if (coded != ncoded || hits != nhits || syms != nsymbols || next_exact != exact.size())
