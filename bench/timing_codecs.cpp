@@ -3,13 +3,15 @@
 // the largest relative and absolute errors, and the encoding time per call.
 //
 //   timing_codecs [--input FILE [--groups FILE]] [--synthetic KIND] [--calls N]
-//                 [--modes M1;M2;...] [--tick-ns NS]
+//                 [--modes M1;M2;...] [--tick-ns NS] [--encode-only]
 //
 // FILE: raw little-endian int64 (start, end) pairs in ticks, one per call;
 // --groups: raw little-endian uint32, one group (signature) per call
 // (default: all calls in group 0). Without --input the stream is synthetic
 // (timing_synthetic.h; default "stencil", 10^6 calls). zfp's TOL is in
-// seconds and becomes ticks with --tick-ns (default 1).
+// seconds and becomes ticks with --tick-ns (default 1). --encode-only encodes
+// each mode once and prints its size and time only (for instruction counts:
+// valgrind --tool=callgrind --toggle-collect='pilgrim::timing::encode_chunk*').
 //
 // Per-stream sizes: a chunk codes gaps and durations together, so the size
 // of the durations is measured as size(stream with every gap 0) minus
@@ -132,6 +134,7 @@ int main(int argc, char **argv) {
   std::string input, groups, kind = "stencil", modes = kDefaultModes;
   size_t ncalls = 1'000'000;
   double tick_ns = 1;
+  bool encode_only = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -149,6 +152,8 @@ int main(int argc, char **argv) {
       ncalls = std::stoull(value());
     else if (a == "--modes")
       modes = value();
+    else if (a == "--encode-only")
+      encode_only = true;
     else if (a == "--tick-ns")
       tick_ns = std::stod(value());
     else
@@ -216,7 +221,13 @@ int main(int argc, char **argv) {
       for (double &b : bounds)
         b = spec.bound * 1e9 / tick_ns;
     std::vector<std::vector<uint8_t>> chunks;
-    const Encoded all = encode_all(spec, bounds, s, &chunks);
+    const Encoded all = encode_all(spec, bounds, s, encode_only ? nullptr : &chunks);
+    if (encode_only) {
+      std::printf("%-22s %8.2f %53s %9.1f\n", text.c_str(),
+                  16.0 * static_cast<double>(n) / static_cast<double>(all.bytes), "",
+                  all.seconds * 1e9 / static_cast<double>(n));
+      continue;
+    }
     const size_t z = encode_all(spec, bounds, zero, nullptr).bytes;
     const size_t d = encode_all(spec, bounds, dur_only, nullptr).bytes;
     const size_t g = encode_all(spec, bounds, gap_only, nullptr).bytes;

@@ -53,7 +53,8 @@ std::vector<uint8_t> write_stream(const Spec &spec, const std::vector<double> &b
 } // namespace
 
 TEST(TimingStream, WritesAndReadsBackChunkByChunk) {
-  for (const char *mode : {"lossless"}) {
+  for (const char *mode : {"lossless", "cfg:0.1", "hist:0.1,8", "pred:0.1", "pred-clustered:0.1",
+                           "zfp:1000", "zfp-clustered:1000"}) {
     const Spec spec = test::spec_of(mode);
     TickStream s;
     ASSERT_TRUE(synthetic_stream("stencil", 3 * kChunkCalls + 1234, 1, s));

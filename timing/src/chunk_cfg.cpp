@@ -28,7 +28,7 @@ void encode_cfg(const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
     int64_t sym = 0, r = v;
     const Bins &b = bins.of(calls.group[i]);
     uint64_t terminal = 0;
-    if (b.symbol_of(v, sym) && zigzag_encode(sym) < kMaxTerminal && b.value_of(sym, r))
+    if (b.quantise(v, sym, r) && zigzag_encode(sym) < kMaxTerminal)
       terminal = zigzag_encode(sym) + 1;
     else
       r = v;

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <utility>
 
 namespace pilgrim::timing::detail {
 
@@ -62,9 +63,15 @@ struct State {
     escapes = 0;
     learned = true;
   }
-  // After one coded value: relearn at the end of a window with too many escapes.
-  void after_coded(int64_t sym, bool escaped) {
+  // After one value: learning, or relearning at the end of a window with
+  // too many escapes.
+  void after(int64_t sym, bool escaped) {
     recent.push_back(sym);
+    if (!learned) {
+      if (recent.size() == kLearn)
+        build();
+      return;
+    }
     escapes += escaped;
     if (recent.size() == kWindow) {
       if (escapes > kRelearn)
@@ -81,35 +88,62 @@ public:
   explicit States(int bits) : cap_(size_t{1} << bits) {}
   State &of(uint32_t group, int stream) {
     const uint64_t key = (uint64_t{group} << 1) | static_cast<uint64_t>(stream);
-    auto [it, fresh] = index_.try_emplace(key, states_.size());
-    if (fresh) {
-      states_.emplace_back();
-      states_.back().table_cap = cap_;
-      states_.back().recent.reserve(kLearn);
+    if (key < kDense) { // the runtime's groups are small dense ids
+      if (key >= dense_.size())
+        dense_.resize(static_cast<size_t>(key) + 1, kNone);
+      uint32_t &slot = dense_[static_cast<size_t>(key)];
+      if (slot == kNone)
+        slot = fresh();
+      return states_[slot];
     }
+    auto [it, added] = sparse_.try_emplace(key, 0);
+    if (added)
+      it->second = fresh();
     return states_[it->second];
   }
 
 private:
+  static constexpr uint64_t kDense = uint64_t{1} << 17;
+  static constexpr uint32_t kNone = UINT32_MAX;
+  uint32_t fresh() {
+    states_.emplace_back();
+    states_.back().table_cap = cap_;
+    states_.back().recent.reserve(kLearn);
+    return static_cast<uint32_t>(states_.size() - 1);
+  }
   size_t cap_;
-  std::unordered_map<uint64_t, size_t> index_;
+  std::vector<uint32_t> dense_;
+  std::unordered_map<uint64_t, uint32_t> sparse_;
   std::vector<State> states_;
 };
 
+// Bits, least significant first, through a 64-bit accumulator.
 class BitWriter {
 public:
   void put(uint64_t v, int bits) {
-    for (int i = 0; i < bits; ++i) {
-      if (used_ == 0)
-        bytes_.push_back(0);
-      bytes_.back() = static_cast<char>(bytes_.back() | (((v >> i) & 1) << used_));
-      used_ = (used_ + 1) & 7;
+    v &= (uint64_t{1} << bits) - 1;
+    acc_ |= v << used_;
+    used_ += bits;
+    if (used_ >= 64) {
+      emit(acc_, 8);
+      used_ -= 64;
+      acc_ = used_ ? v >> (bits - used_) : 0;
     }
   }
-  const std::string &bytes() const { return bytes_; }
+  std::string finish() {
+    emit(acc_, (used_ + 7) / 8);
+    acc_ = 0;
+    used_ = 0;
+    return std::move(bytes_);
+  }
 
 private:
+  void emit(uint64_t v, int nbytes) {
+    for (int i = 0; i < nbytes; ++i)
+      bytes_.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+  }
   std::string bytes_;
+  uint64_t acc_ = 0;
   int used_ = 0;
 };
 
@@ -145,7 +179,7 @@ void encode_hist(int bits, const Bounds &bounds, const ChunkView &calls, ByteWri
   closed_loop_encode(calls, [&](int stream, size_t i, int64_t v) {
     const Bins &b = bins.of(calls.group[i]);
     int64_t sym = 0, r = v;
-    if (!(b.symbol_of(v, sym) && b.value_of(sym, r))) {
+    if (!b.quantise(v, sym, r)) {
       sym = kExact;
       r = v;
     }
@@ -168,13 +202,7 @@ void encode_hist(int bits, const Bounds &bounds, const ChunkView &calls, ByteWri
       if (sym == kExact)
         exact.push_back(v);
     }
-    if (!st.learned) {
-      st.recent.push_back(sym);
-      if (st.recent.size() == kLearn)
-        st.build();
-    } else {
-      st.after_coded(sym, escaped);
-    }
+    st.after(sym, escaped);
     return r;
   });
   std::string raw;
@@ -183,8 +211,8 @@ void encode_hist(int bits, const Bounds &bounds, const ChunkView &calls, ByteWri
   b.varint(nhits);
   b.varint(nsymbols);
   b.varint(exact.size());
-  b.bytes(flags.bytes());
-  b.bytes(index.bytes());
+  b.bytes(flags.finish());
+  b.bytes(index.finish());
   b.bytes(symbols);
   for (int64_t v : exact)
     b.svarint(v);
@@ -255,13 +283,7 @@ void decode_hist(ByteReader &r, int bits, const Bounds &bounds, size_t n, const 
     }
     if (sym != kExact && !bins.of(group[i]).value_of(sym, v))
       b.fail("hist symbol out of range");
-    if (!st.learned) {
-      st.recent.push_back(sym);
-      if (st.recent.size() == kLearn)
-        st.build();
-    } else {
-      st.after_coded(sym, escaped);
-    }
+    st.after(sym, escaped);
     return v;
   });
   if (coded != ncoded || hits != nhits || syms != nsymbols || next_exact != exact.size())

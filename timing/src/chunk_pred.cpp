@@ -92,7 +92,7 @@ void encode_pred(bool clustered, const Bounds &bounds, const ChunkView &calls, B
     const Bins &b = bins.of(calls.group[i]);
     int64_t sym = 0, r = v;
     Code &code = codes[slot[2 * i + static_cast<size_t>(stream)]];
-    if (b.symbol_of(v, sym) && b.value_of(sym, r)) {
+    if (b.quantise(v, sym, r)) {
       int64_t &prev = pred.of(calls.group[i], stream);
       code.c = wrap_sub(sym, prev);
       prev = sym;

@@ -41,8 +41,9 @@ class Bins {
 public:
   Bins(double eps, bool centred);
   double eps() const { return eps_; }
-  // The symbol of value v; false when v is to be coded exactly.
-  bool symbol_of(int64_t v, int64_t &sym) const;
+  // The symbol of value v and the value it decodes to; false when v is to
+  // be coded exactly.
+  bool quantise(int64_t v, int64_t &sym, int64_t &value) const;
   // The value of a symbol; false when no value has that symbol.
   bool value_of(int64_t sym, int64_t &v) const;
 

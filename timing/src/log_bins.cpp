@@ -56,25 +56,29 @@ bool Bins::fits(int64_t v, int64_t r) const {
   return std::fabs(static_cast<double>(r - v)) <= eps_ * static_cast<double>(v);
 }
 
-bool Bins::symbol_of(int64_t v, int64_t &sym) const {
+bool Bins::quantise(int64_t v, int64_t &sym, int64_t &value) const {
   if (v == 0) {
-    sym = 0;
+    sym = value = 0;
     return true;
   }
   if (v <= -kLimit || v >= kLimit)
     return false;
   const int64_t a = v < 0 ? -v : v;
   if (a <= small_) {
-    sym = v;
+    sym = value = v;
     return true;
   }
   const double l = std::log(static_cast<double>(a)) / log_base_;
   int64_t k = static_cast<int64_t>(centred_ ? std::floor(l + 0.5) : std::ceil(l));
   for (int64_t cand : {k, k - 1, k + 1}) {
-    if (cand <= k0_ || cand > k_max_ || !fits(a, rep(cand)))
+    if (cand <= k0_ || cand > k_max_)
+      continue;
+    const int64_t r = rep(cand);
+    if (!fits(a, r))
       continue;
     const int64_t s = small_ + (cand - k0_);
     sym = v < 0 ? -s : s;
+    value = v < 0 ? -r : r;
     return true;
   }
   return false;
