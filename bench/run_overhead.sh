@@ -11,7 +11,7 @@
 set -euo pipefail
 # The PILGRIM_TIMING modes whose instruction cost is reported; a mode the
 # runtime rejects (not built yet) is reported as "rejected".
-timing_modes="aggregate none"
+timing_modes="aggregate none lossless cfg:0.1 hist:0.1,8 pred:0.1 zfp:1e-6 pred-clustered:0.1 zfp-clustered:1e-6"
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/openmpi}
 mpi=$(sed -n "s/^mpi = '\(.*\)'/\1/p" "$build/pilgrim-lit-site.py")
