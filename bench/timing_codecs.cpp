@@ -2,12 +2,16 @@
 // ratio of durations and of gaps against raw 8-byte doubles per value, PSNR,
 // the largest relative and absolute errors, and the encoding time per call.
 //
-//   timing_codecs [--input FILE [--groups FILE]] [--synthetic KIND] [--calls N]
+//   timing_codecs [--input FILE [--groups FILE]] [--trace TRACE --rank R]
+//                 [--synthetic KIND] [--calls N]
 //                 [--modes M1;M2;...] [--tick-ns NS] [--encode-only]
 //
 // FILE: raw little-endian int64 (start, end) pairs in ticks, one per call;
 // --groups: raw little-endian uint32, one group (signature) per call
-// (default: all calls in group 0). Without --input the stream is synthetic
+// (default: all calls in group 0). --trace TRACE --rank R: the rank's exact
+// ticks from the verification copy TRACE.verify.R.times (PILGRIM_VERIFY=1)
+// and each call's group = its signature, as the runtime groups them
+// (model/call_times.h call_entries), and the rank's ns per tick. Without --input the stream is synthetic
 // (timing_synthetic.h; default "stencil", 10^6 calls). zfp's TOL is in
 // seconds and becomes ticks with --tick-ns (default 1). --encode-only encodes
 // each mode once and prints its size and time only (for instruction counts:
@@ -18,7 +22,10 @@
 // size(stream with every gap and duration 0), and likewise for the gaps.
 // PSNR = 20 log10(range / RMSE) over one stream's decoded values, range =
 // max - min of its exact values (docs/FORMAT.md).
+#include "pilgrim/call_times.h"
 #include "pilgrim/section_compression.h"
+#include "pilgrim/timing_error.h"
+#include "pilgrim/trace_reader.h"
 #include "pilgrim/timing_chunk.h"
 #include "pilgrim/timing_synthetic.h"
 #include "pilgrim/varint.h"
@@ -131,10 +138,11 @@ size_t lossless_size(const std::vector<int64_t> &v) {
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string input, groups, kind = "stencil", modes = kDefaultModes;
+  std::string input, groups, trace_path, kind = "stencil", modes = kDefaultModes;
   size_t ncalls = 1'000'000;
   double tick_ns = 1;
   bool encode_only = false;
+  long rank = -1;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -146,6 +154,10 @@ int main(int argc, char **argv) {
       input = value();
     else if (a == "--groups")
       groups = value();
+    else if (a == "--trace")
+      trace_path = value();
+    else if (a == "--rank")
+      rank = std::stol(value());
     else if (a == "--synthetic")
       kind = value();
     else if (a == "--calls")
@@ -160,7 +172,26 @@ int main(int argc, char **argv) {
       die("unknown option " + a + " (see the comment at the top of bench/timing_codecs.cpp)");
   }
   TickStream s;
-  if (!input.empty()) {
+  if (!trace_path.empty()) {
+    if (rank < 0)
+      die("--trace needs --rank R");
+    try {
+      const pilgrim::Trace trace = pilgrim::read_trace(trace_path);
+      const auto r = static_cast<uint32_t>(rank);
+      std::string error;
+      if (!pilgrim::read_verify_times(pilgrim::verify_times_path(trace_path, r), s.start, s.end,
+                                      error))
+        die(error);
+      s.group = pilgrim::call_entries(trace, r);
+      if (s.group.size() != s.size())
+        die("the trace has " + std::to_string(s.group.size()) + " calls on rank " +
+            std::to_string(r) + ", its verification copy " + std::to_string(s.size()));
+      tick_ns = pilgrim::seconds_per_tick(trace, r) * 1e9;
+    } catch (const std::exception &e) {
+      die(e.what());
+    }
+    input = trace_path + " rank " + std::to_string(rank);
+  } else if (!input.empty()) {
     const std::vector<int64_t> pairs = read_raw<int64_t>(input);
     if (pairs.size() % 2)
       die(input + " holds an odd number of int64 values");
