@@ -4,10 +4,9 @@
 #include "pilgrim/clock_alignment.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/signature_decoder.h"
-#include "pilgrim/timing_chunk.h"
 #include "pilgrim/timing_mode.h"
+#include "pilgrim/timing_payload.h"
 #include "pilgrim/timing_spec.h"
-#include "pilgrim/timing_stream.h"
 #include "pilgrim/trace_error.h"
 
 namespace pilgrim {

@@ -81,8 +81,12 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "make_seed_corpus: %s\n", why.c_str());
       return 1;
     }
-    chunks.resize(w.payload_size());
-    w.read_payload(0, chunks.data(), chunks.size(), why);
+    w.copy_payload(
+        [&](const uint8_t *data, size_t n) {
+          chunks.insert(chunks.end(), data, data + n);
+          return true;
+        },
+        why);
     w.remove();
     std::string payload(1, static_cast<char>(block.size()));
     payload.append(block.begin(), block.end());

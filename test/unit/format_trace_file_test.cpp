@@ -218,23 +218,23 @@ TEST(FormatTraceFile, ChecksumMessagesNameTheSection) {
 
 TEST(FormatTraceFile, NewerVersionIsRejected) {
   std::string bytes = sample::ring_trace_bytes(1);
-  bytes[8] = 6;
+  bytes[8] = 7;
   EXPECT_EQ(error_of(bytes),
-            "t.pilgrim: format version 6 is newer than this reader (reads 1 to 5): update Pilgrim");
-  // Even when the rest of the header is unreadable (a v6 layout may differ).
+            "t.pilgrim: format version 7 is newer than this reader (reads 1 to 6): update Pilgrim");
+  // Even when the rest of the header is unreadable (a v7 layout may differ).
   EXPECT_EQ(error_of(bytes.substr(0, 10)),
-            "t.pilgrim: format version 6 is newer than this reader (reads 1 to 5): update Pilgrim");
+            "t.pilgrim: format version 7 is newer than this reader (reads 1 to 6): update Pilgrim");
   bytes[9] = 1; // the version is two bytes, little-endian
   EXPECT_EQ(
       error_of(bytes),
-      "t.pilgrim: format version 262 is newer than this reader (reads 1 to 5): update Pilgrim");
+      "t.pilgrim: format version 263 is newer than this reader (reads 1 to 6): update Pilgrim");
   bytes[9] = 0;
   bytes[8] = 0;
   fix_header_crc(bytes);
   EXPECT_EQ(error_of(bytes), "t.pilgrim: invalid format version 0");
 }
 
-TEST(FormatTraceFile, MergedTracesAreVersion5AndVersions4To2StillRead) {
+TEST(FormatTraceFile, MergedTracesAreVersion6AndVersions5To2StillRead) {
   std::vector<RankTrace> ranks;
   for (int r = 0; r < 3; ++r)
     ranks.push_back(sample::ring_rank(r));
@@ -243,12 +243,13 @@ TEST(FormatTraceFile, MergedTracesAreVersion5AndVersions4To2StillRead) {
       write_merged_trace_to_memory(sample::ring_header(3), sample::ring_functions(), merged);
   // Version 3 changed the meaning of completion statuses, version 4 added
   // role Address, tracer records and outputs absent when their flag is false,
-  // version 5 communicator groups and kept senders (FORMAT.md §10); the
-  // layout is version 2's but for the groups.
-  EXPECT_EQ(bytes[8], 5);
+  // version 5 communicator groups and kept senders, version 6 per-call
+  // timing (FORMAT.md §10); the layout is version 2's but for the groups
+  // (and RANK_TIMING sections, in a per-call mode only).
+  EXPECT_EQ(bytes[8], 6);
   const Trace v4 = read_trace_from_memory(bytes, "t.pilgrim");
-  EXPECT_EQ(v4.header.version, 5u);
-  for (char older : {4, 3, 2}) {
+  EXPECT_EQ(v4.header.version, 6u);
+  for (char older : {5, 4, 3, 2}) {
     WriteOptions o;
     o.format_version = static_cast<uint16_t>(older);
     bytes =
@@ -267,7 +268,7 @@ TEST(FormatTraceFile, MergedTracesAreVersion5AndVersions4To2StillRead) {
 // it is rejected, since an older reader would misread its signatures.
 TEST(FormatTraceFile, AddressRoleNeedsVersion4) {
   std::string bytes = sample::address_trace_bytes(2);
-  EXPECT_EQ(bytes[8], 5);
+  EXPECT_EQ(bytes[8], 6);
   const Trace t = read_trace_from_memory(bytes, "t.pilgrim");
   for (const CstEntry &e : t.merged.cst)
     EXPECT_NO_THROW(decode_signature(t, e.signature));

@@ -86,7 +86,7 @@ public:
   // Reads and checks the whole file. Throws pilgrim::TraceError, whose
   // what() is one line naming the file, for a missing, truncated, corrupt or
   // newer-version file:
-  //   "t.pilgrim: format version 6 is newer than this reader (reads 1 to 5): update Pilgrim"
+  //   "t.pilgrim: format version 7 is newer than this reader (reads 1 to 6): update Pilgrim"
   // (Pilgrim's tools print it after their name: "pilgrim-dump: t.pilgrim: ...").
   explicit TraceFile(const std::string &path);
   // The same from bytes in memory; `name` begins the error messages.
