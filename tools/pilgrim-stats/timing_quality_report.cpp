@@ -100,12 +100,12 @@ void print_timing_quality(TextOutput &out, const TraceInput &input, bool per_ran
       std::vector<int64_t> exact_start, exact_end;
       std::string error;
       if (!read_verify_times(verify_times_path(input.path, r), exact_start, exact_end, error))
-        throw TraceError(error);
+        throw TraceError("rank " + std::to_string(r) + ": verification copy: " + error);
       if (exact_start.size() != start.size())
-        throw TraceError(verify_times_path(input.path, r) + ": " +
-                         std::to_string(exact_start.size()) + " calls, the trace's rank " +
-                         std::to_string(r) + " has " + std::to_string(start.size()) +
-                         ": not this trace's verification copy");
+        throw TraceError("rank " + std::to_string(r) + ": the verification copy has " +
+                         std::to_string(exact_start.size()) + " calls, the trace " +
+                         std::to_string(start.size()) + ": it is another run's (" +
+                         verify_times_path(input.path, r) + ")");
       q.q = times_quality(start, end, exact_start, exact_end);
       q.max_time_error = static_cast<double>(q.q.max_time_error) * file.seconds_per_tick(r);
     }
