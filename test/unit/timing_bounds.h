@@ -1,12 +1,12 @@
 // Shared by the timing unit tests: the bound each mode promises, checked on
 // every decoded value (docs/FORMAT.md, "Per-call timing: chunks").
 //   lossless        exact
-//   cfg/hist/pred   closed loop: with ŝ, ê the decoded times, each start is
-//                   within eps of its gap measured from the decoded previous
-//                   end, |ŝ_i - s_i| <= eps * |s_i - ê_{i-1}|, and each end
-//                   within eps of its duration measured from the decoded
-//                   start, |ê_i - e_i| <= eps * |e_i - ŝ_i|; a chunk's first
-//                   start is exact
+//   cfg/hist/pred   with ŝ, ê the decoded times: each start within eps of
+//                   its gap measured from the decoded previous end (closed
+//                   loop), |ŝ_i - s_i| <= eps * |s_i - ê_{i-1}|, and each
+//                   decoded duration within eps of the exact one,
+//                   |(ê_i - ŝ_i) - (e_i - s_i)| <= eps * |e_i - s_i|; a
+//                   chunk's first start is exact
 //   zfp             |ŝ_i - s_i| <= tol and |ê_i - e_i| <= tol (ticks)
 #pragma once
 
@@ -78,11 +78,13 @@ inline bool check_bounds(const Spec &spec, const std::vector<double> &bounds, co
     } else {
       const bool first = i % chunk == 0;
       const double gap = first ? 0 : std::fabs(static_cast<double>(diff(s.start[k], end[i - 1])));
-      const double dur = std::fabs(static_cast<double>(diff(s.end[k], start[i])));
+      const double dur = std::fabs(static_cast<double>(diff(s.end[k], s.start[k])));
+      const double ed =
+          std::fabs(static_cast<double>(diff(diff(end[i], start[i]), diff(s.end[k], s.start[k]))));
       if (!within(es, b * gap))
         fail(i, "start", start[i], s.start[k], b * gap);
-      if (!within(ee, b * dur))
-        fail(i, "end", end[i], s.end[k], b * dur);
+      if (!within(ed, b * dur))
+        fail(i, "duration", diff(end[i], start[i]), diff(s.end[k], s.start[k]), b * dur);
     }
   }
   return failures == 0;

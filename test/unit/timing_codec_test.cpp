@@ -16,7 +16,9 @@ namespace test = pilgrim::timing::test;
 
 namespace {
 
-const char *const kModes[] = {"lossless"};
+const char *const kModes[] = {"lossless", "cfg:0.1",           "hist:0.1,8",         "hist:0.05,3",
+                              "pred:0.1", "pred:0.01",         "pred-clustered:0.1", "zfp:1000",
+                              "zfp:0.5",  "zfp-clustered:1000"};
 
 struct Decoded {
   std::vector<int64_t> start, end;
