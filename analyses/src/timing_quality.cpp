@@ -58,7 +58,7 @@ TimesQuality times_quality(const std::vector<int64_t> &start, const std::vector<
   for (size_t i = 0; i < n; ++i) {
     q.duration.add_value(d(end[i], start[i]), d(exact_end[i], exact_start[i]));
     if (i > 0)
-      q.gap.add_value(d(start[i], start[i - 1]), d(exact_start[i], exact_start[i - 1]));
+      q.gap.add_value(d(start[i], end[i - 1]), d(exact_start[i], exact_end[i - 1]));
     const int64_t es = start[i] - exact_start[i], ee = end[i] - exact_end[i];
     q.max_time_error = std::max({q.max_time_error, es < 0 ? -es : es, ee < 0 ? -ee : ee});
   }

@@ -25,7 +25,8 @@ TEST(TimingQuality, ExactIsInfinitePsnr) {
 
 TEST(TimingQuality, PsnrIsRangeOverRmse) {
   // Exact durations 50, 60, 90 (range 40); decoded 52, 60, 88: errors 2, 0,
-  // 2, RMSE sqrt(8/3).
+  // 2, RMSE sqrt(8/3). Gaps from the previous end: 50, 40 exact, 48, 40
+  // decoded.
   const std::vector<int64_t> s = {100, 200, 300}, e = {150, 260, 390};
   const std::vector<int64_t> ds = {100, 200, 300}, de = {152, 260, 388};
   const TimesQuality q = times_quality(ds, de, s, e);
@@ -33,12 +34,14 @@ TEST(TimingQuality, PsnrIsRangeOverRmse) {
   EXPECT_DOUBLE_EQ(q.duration.max_relative, 2.0 / 50);
   EXPECT_NEAR(q.duration.psnr(), 20 * std::log10(40 / std::sqrt(8.0 / 3)), 1e-9);
   EXPECT_EQ(q.max_time_error, 2);
-  EXPECT_EQ(q.gap.max_absolute, 0);
+  EXPECT_DOUBLE_EQ(q.gap.max_absolute, 2);
+  EXPECT_DOUBLE_EQ(q.gap.max_relative, 2.0 / 50);
 }
 
 TEST(TimingQuality, DriftShowsInTimesNotGaps) {
-  // Every start 1 tick late from the second call on: one gap is off by 1,
-  // every later start stays 1 off (no accumulation to see).
+  // Every start and end 1 tick late from the second call on: one gap (from
+  // the previous end) is off by 1, every later time stays 1 off (no
+  // accumulation to see).
   const std::vector<int64_t> s = {0, 10, 20, 30}, e = {5, 15, 25, 35};
   const std::vector<int64_t> ds = {0, 11, 21, 31}, de = {5, 16, 26, 36};
   const TimesQuality q = times_quality(ds, de, s, e);

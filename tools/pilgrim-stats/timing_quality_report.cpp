@@ -120,9 +120,9 @@ void print_timing_quality(TextOutput &out, const TraceInput &input, bool per_ran
          "trace's timing bytes (the ranks' RANK_TIMING sections)\n";
   if (verified)
     out << "# against the verification copies (TRACE.verify.RANK.times): max_rel: the largest "
-           "relative error of a duration or a gap (start to the previous call's start); "
+           "relative error of a duration or a gap (from the previous call's end to the start); "
            "max_abs: the largest error of a start or an end; PSNR of durations and of gaps "
-           "(docs/FORMAT.md)\n";
+           "(docs/FORMAT.md 7.10)\n";
   else
     out << "# errors and PSNR: no verification copy (" << missing
         << "); trace with PILGRIM_VERIFY=1 to measure them\n";

@@ -2,7 +2,7 @@
 // durations, or their gaps): the largest absolute and relative error and the
 // PSNR of the decoded values against the exact ones of the verification
 // copy (PILGRIM_VERIFY=1). pilgrim-stats --timing prints it (docs/STATS.md);
-// PSNR is defined in docs/FORMAT.md ("Per-call timing"):
+// the measures are docs/FORMAT.md §7.10's ("Error measures"):
 //   PSNR = 20 log10(range / RMSE) dB, range = max - min of the exact values,
 //   RMSE = sqrt(mean of (decoded - exact)^2) over the stream;
 // infinite when every value is exact (RMSE 0), undefined (NaN) when the
@@ -32,9 +32,10 @@ struct StreamQuality {
 
 // The quality of one rank's decoded ticks against the exact ones (the same
 // number of calls, in call order): `duration` over end - start, `gap` over
-// each call's start minus the previous call's start on the rank (the first
-// call has none), and the largest error of any reconstructed start or end
-// (no drift). Values in ticks.
+// each call's start minus the previous call's end on the rank (the values
+// the codecs bound, docs/FORMAT.md §7.10; the first call has none), and the
+// largest error of any reconstructed start or end (no drift). Values in
+// ticks.
 struct TimesQuality {
   StreamQuality duration, gap;
   int64_t max_time_error = 0;
