@@ -26,6 +26,13 @@ int main(int argc, char **argv) {
       mpitest::fail("unknown argument '%s' (usage: late_rank [-n ITER] [-s MS])", arg.c_str());
   }
   const int rank = mpitest::comm_rank(MPI_COMM_WORLD), size = mpitest::comm_size(MPI_COMM_WORLD);
+  // Ranks leave MPI_Init at different times (100 ms apart under an
+  // oversubscribed MPICH): one MPI_Allreduce absorbs that skew first, so
+  // that MPI_Barrier's imbalance is the one made on purpose.
+  int ranks = 0;
+  MPI_Allreduce(&size, &ranks, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (ranks != size)
+    mpitest::fail("warm-up: max of the sizes %d, expected %d", ranks, size);
   for (int it = 0; it < iters; ++it) {
     if (rank == size - 1) {
       const timespec t{ms / 1000, (ms % 1000) * 1000000L};
