@@ -5,7 +5,6 @@
 
 #include "default_report.h"
 #include "header_block.h"
-#include "pilgrim/trace_error.h"
 #include "stats_options.h"
 #include "text_output.h"
 #include "timing_quality_report.h"
@@ -20,15 +19,10 @@ int main(int argc, char **argv) {
     const TraceInput input = read_trace_input(options.trace_path, options.rank);
     TextOutput out(stdout);
     print_header_block(out, input.path, input.file.header(), input.file.functions().size());
-    try { // a rank's damaged times, a wrong verification copy: one line naming the trace
-      if (options.timing)
-        stats::print_timing_quality(out, input, options.per_rank);
-      else
-        stats::print_default_report(out, input,
-                                    {static_cast<size_t>(options.top), options.per_rank});
-    } catch (const TraceError &e) {
-      rethrow_with_context(input.path, e);
-    }
+    if (options.timing)
+      stats::print_timing_quality(out, input, options.per_rank);
+    else
+      stats::print_default_report(out, input, {static_cast<size_t>(options.top), options.per_rank});
     out.flush();
     return 0;
   } catch (const std::exception &e) {

@@ -246,7 +246,11 @@ void print_per_call(TextOutput &out, const TraceInput &input, const TimeReportOp
 void print_time_report(TextOutput &out, const TraceInput &input, const TimeReportOptions &o) {
   const uint8_t mode = input.file.header().timing_mode;
   if (input.file.has_call_times())
-    print_per_call(out, input, o);
+    try { // a rank's damaged times: one line naming the trace
+      print_per_call(out, input, o);
+    } catch (const TraceError &e) {
+      rethrow_with_context(input.path, e);
+    }
   else if (mode == static_cast<uint8_t>(TimingMode::Aggregate))
     print_aggregate(out, input);
   else

@@ -65,7 +65,23 @@ bool exists(const std::string &path) {
 
 } // namespace
 
+namespace {
+
+void print_quality(TextOutput &out, const TraceInput &input, bool per_rank);
+
+} // namespace
+
 void print_timing_quality(TextOutput &out, const TraceInput &input, bool per_rank) {
+  try { // a rank's damaged times, another run's verification copy: one line naming the trace
+    print_quality(out, input, per_rank);
+  } catch (const TraceError &e) {
+    rethrow_with_context(input.path, e);
+  }
+}
+
+namespace {
+
+void print_quality(TextOutput &out, const TraceInput &input, bool per_rank) {
   const reader::TraceFile &file = input.file;
   const uint8_t mode = file.header().timing_mode;
   if (!file.has_call_times()) {
@@ -136,5 +152,7 @@ void print_timing_quality(TextOutput &out, const TraceInput &input, bool per_ran
     for (const RankQuality &r : ranks)
       print_line(out, r);
 }
+
+} // namespace
 
 } // namespace pilgrim::stats
