@@ -76,6 +76,24 @@ std::vector<CallTime> TraceFile::call_times(uint32_t rank) const {
   return out;
 }
 
+void TraceFile::call_ticks(uint32_t rank, std::vector<int64_t> &start,
+                           std::vector<int64_t> &end) const {
+  std::string error;
+  if (!read_call_ticks(data_->trace, rank, start, end, error))
+    throw TraceError(error);
+}
+
+double TraceFile::seconds_per_tick(uint32_t rank) const {
+  (void)data_->trace.rank(rank); // throws when out of range
+  return pilgrim::seconds_per_tick(data_->trace, rank);
+}
+
+uint64_t TraceFile::call_times_bytes(uint32_t rank) const {
+  (void)data_->trace.rank(rank);
+  const auto it = data_->trace.rank_timing.find(rank);
+  return it == data_->trace.rank_timing.end() ? 0 : it->second.size();
+}
+
 const std::vector<CommInfo> &TraceFile::comm_table(uint32_t rank) const {
   return *data_->trace.rank(rank).comms;
 }

@@ -236,6 +236,33 @@ TEST(ReaderApi, CallTimes) {
   EXPECT_NE(error_of([&] { trace.call_times(4); }), "");
 }
 
+// The same calls as clock ticks, before alignment (what a verification copy
+// holds), the tick's length, and the bytes the trace spends on them
+// (pilgrim-stats --timing's ratio).
+TEST(ReaderApi, CallTicksAndTimingBytes) {
+  const TraceFile trace(fixture_path(6));
+  for (uint32_t r = 0; r < trace.nranks(); ++r) {
+    const std::vector<CallTime> times = trace.call_times(r);
+    std::vector<int64_t> start, end;
+    trace.call_ticks(r, start, end);
+    ASSERT_EQ(start.size(), times.size());
+    ASSERT_EQ(end.size(), times.size());
+    const double tick = trace.seconds_per_tick(r);
+    EXPECT_GT(tick, 0);
+    for (size_t i = 0; i < times.size(); ++i)
+      EXPECT_NEAR(static_cast<double>(end[i] - start[i]) * tick, times[i].end - times[i].start,
+                  1e-12)
+          << "rank " << r << " call " << i;
+    EXPECT_GT(trace.call_times_bytes(r), 0u);
+  }
+  std::vector<int64_t> start, end;
+  EXPECT_NE(error_of([&] { trace.call_ticks(trace.nranks(), start, end); }), "");
+  EXPECT_NE(error_of([&] { trace.call_times_bytes(trace.nranks()); }), "");
+  const TraceFile old(fixture_path(5));
+  EXPECT_EQ(old.call_times_bytes(0), 0u);
+  EXPECT_NE(error_of([&] { old.call_ticks(0, start, end); }), "");
+}
+
 TEST(ReaderApi, LibraryVersion) {
   EXPECT_EQ(std::string(library_version()).rfind(std::to_string(kVersionMajor) + ".", 0), 0u);
 }

@@ -7,7 +7,8 @@ namespace pilgrim::diff {
 namespace {
 
 const char kUsage[] =
-    "Usage: pilgrim-diff [--timing [--tolerance X]] [--relaxed] [--strict] TRACE_A TRACE_B\n"
+    "Usage: pilgrim-diff [--timing [--tolerance X] [--abs-tolerance S] | --mean-timing\n"
+    "                    [--tolerance X]] [--relaxed] [--strict] TRACE_A TRACE_B\n"
     "\n"
     "Compares two Pilgrim traces rank by rank and call by call: the function, every\n"
     "encoded argument (symbolic ids included) and the return code. Prints the first\n"
@@ -15,8 +16,17 @@ const char kUsage[] =
     "'identical: N ranks, M calls'.\n"
     "\n"
     "Options:\n"
-    "  --timing         also compare each call signature's mean duration\n"
-    "  --tolerance X    relative tolerance of --timing (default 0.25 = 25%)\n"
+    "  --timing         also compare every call's duration and the gap before it\n"
+    "                   (from the end of the rank's previous call), call by call;\n"
+    "                   both traces need a per-call timing mode (PILGRIM_TIMING=\n"
+    "                   lossless, hist:0.1,8, ...) and the same calls; prints the\n"
+    "                   first call beyond the tolerance\n"
+    "  --tolerance X    relative tolerance: a time within X of TRACE_A's is equal\n"
+    "                   (default 0.1 = 10% with --timing, 0.25 with --mean-timing)\n"
+    "  --abs-tolerance S  with --timing, a time within S seconds of TRACE_A's is\n"
+    "                   equal too (default 0; 1e-6 forgives 1 us on short calls)\n"
+    "  --mean-timing    also compare each call signature's mean duration\n"
+    "                   (aggregate traces; other modes keep no such means)\n"
     "  --relaxed        for non-deterministic programs: skip polls that found\n"
     "                   nothing (MPI_Test/Testany/Testall/Iprobe/Improbe/\n"
     "                   Win_test/Request_get_status with flag 0, MPI_Testsome\n"
@@ -47,7 +57,10 @@ const char kUsage[] =
 cli::CommandLine command_line(DiffOptions &o) {
   cli::CommandLine c("pilgrim-diff", kUsage, kFormatVersion);
   c.flag({"--timing"}, o.timing)
+      .flag({"--mean-timing"}, o.mean_timing)
       .non_negative_number({"--tolerance"}, "a non-negative number (0.1 = 10%)", o.tolerance)
+      .non_negative_number({"--abs-tolerance"}, "a non-negative number of seconds (1e-6 = 1 us)",
+                           o.abs_tolerance)
       .flag({"--relaxed"}, o.relaxed)
       .flag({"--strict"}, o.strict)
       .operands({&o.a, &o.b}, "two trace files are needed", "more than two traces given");

@@ -8,11 +8,13 @@
 namespace pilgrim::diff {
 
 struct DiffOptions {
-  std::string a, b;        // the two traces
-  bool timing = false;     // also compare per-signature mean durations
-  double tolerance = 0.25; // relative tolerance of --timing
-  bool relaxed = false;    // --relaxed: skip failed polls, ANY_SOURCE matches any rank
-  bool strict = false;     // --strict: also compare values from the environment
+  std::string a, b;         // the two traces
+  bool timing = false;      // also compare every call's duration and gap (per-call modes)
+  bool mean_timing = false; // also compare per-signature mean durations
+  double tolerance = -1; // relative tolerance; -1: the default (0.1 --timing, 0.25 --mean-timing)
+  double abs_tolerance = 0; // absolute tolerance of --timing, seconds
+  bool relaxed = false;     // --relaxed: skip failed polls, ANY_SOURCE matches any rank
+  bool strict = false;      // --strict: also compare values from the environment
 };
 
 // pilgrim-diff's options, bound to o.

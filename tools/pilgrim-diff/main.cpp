@@ -3,6 +3,7 @@
 #include <exception>
 #include <string>
 
+#include "call_times_diff.h"
 #include "diff_options.h"
 #include "pilgrim/count_text.h"
 #include "pilgrim/trace_error.h"
@@ -15,11 +16,25 @@ int main(int argc, char **argv) {
   if (const auto status = command_line(o).parse(argc, argv))
     return *status;
   try {
+    if (o.timing && (o.mean_timing || o.relaxed)) {
+      std::fprintf(stderr,
+                   "pilgrim-diff: --timing compares call by call: not with %s (see "
+                   "'pilgrim-diff --help')\n",
+                   o.relaxed ? "--relaxed" : "--mean-timing");
+      return 2;
+    }
     const pilgrim::Trace a = pilgrim::read_trace(o.a);
     const pilgrim::Trace b = pilgrim::read_trace(o.b);
+    if (o.timing) {
+      const std::string missing = call_times_missing(a, b, o.a, o.b);
+      if (!missing.empty()) {
+        std::fprintf(stderr, "pilgrim-diff: %s\n", missing.c_str());
+        return 2;
+      }
+    }
     DiffSettings s;
-    s.timing = o.timing;
-    s.tolerance = o.tolerance;
+    s.timing = o.mean_timing;
+    s.tolerance = o.tolerance < 0 ? 0.25 : o.tolerance;
     s.relaxed = o.relaxed;
     s.strict = o.strict;
     DiffResult r;
@@ -28,12 +43,23 @@ int main(int argc, char **argv) {
     } catch (const pilgrim::TraceError &e) {
       pilgrim::rethrow_with_context(o.a + " or " + o.b, e);
     }
+    TimeTolerance tolerance;
+    if (r.identical && o.timing) {
+      tolerance.relative = o.tolerance < 0 ? tolerance.relative : o.tolerance;
+      tolerance.absolute = o.abs_tolerance;
+      try {
+        r = diff_call_times(a, b, tolerance);
+      } catch (const pilgrim::TraceError &e) {
+        pilgrim::rethrow_with_context(o.a + " or " + o.b, e);
+      }
+    }
     if (!r.identical) {
       std::printf("%s\n", r.message.c_str());
       return 1;
     }
-    std::printf("identical: %s, %s\n", pilgrim::count_text(a.nranks(), "rank").c_str(),
-                pilgrim::count_text(r.calls, "call").c_str());
+    std::printf("identical: %s, %s%s\n", pilgrim::count_text(a.nranks(), "rank").c_str(),
+                pilgrim::count_text(r.calls, "call").c_str(),
+                o.timing ? (", times within " + tolerance_text(tolerance)).c_str() : "");
     return 0;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "pilgrim-diff: %s\n", e.what());

@@ -5,8 +5,8 @@
 
 #include "call_listing.h"
 #include "comm_listing.h"
+#include "default_report.h"
 #include "dump_options.h"
-#include "function_report.h"
 #include "grammar_listing.h"
 #include "header_block.h"
 #include "pilgrim/rank_calls.h"
@@ -43,8 +43,8 @@ int run(const pilgrim::dump::DumpOptions &o) {
       throw TraceError(o.trace_path + ": " + error);
   }
 
-  std::string clock;
-  if (has_call_times(trace)) {
+  std::string clock; // not with --stats: pilgrim-stats's header has none, and it prints the same
+  if (has_call_times(trace) && !o.stats) {
     RankClock c;
     bool present = false;
     std::string error;
@@ -61,7 +61,7 @@ int run(const pilgrim::dump::DumpOptions &o) {
       print_grammar(out, trace, calls, r);
   }
   if (o.stats) // an alias of pilgrim-stats, which reads through libpilgrim-reader
-    stats::print_function_report(out, read_trace_input(o.trace_path, o.rank));
+    stats::print_default_report(out, read_trace_input(o.trace_path, o.rank));
   if (o.comms)
     print_comms(out, trace, o.rank);
   if (!o.grammar && !o.stats && !o.comms)

@@ -3,10 +3,11 @@
 #include <cstdio>
 #include <exception>
 
-#include "function_report.h"
+#include "default_report.h"
 #include "header_block.h"
 #include "stats_options.h"
 #include "text_output.h"
+#include "timing_quality_report.h"
 #include "trace_input.h"
 
 int main(int argc, char **argv) {
@@ -18,7 +19,10 @@ int main(int argc, char **argv) {
     const TraceInput input = read_trace_input(options.trace_path, options.rank);
     TextOutput out(stdout);
     print_header_block(out, input.path, input.file.header(), input.file.functions().size());
-    stats::print_function_report(out, input);
+    if (options.timing)
+      stats::print_timing_quality(out, input, options.per_rank);
+    else
+      stats::print_default_report(out, input, {static_cast<size_t>(options.top), options.per_rank});
     out.flush();
     return 0;
   } catch (const std::exception &e) {

@@ -155,6 +155,16 @@ public:
   // mode's bound. Throws TraceError, one line, when the trace has no
   // per-call times, `rank` is out of range or its timing is damaged.
   std::vector<CallTime> call_times(uint32_t rank) const;
+  // The same calls' start and end as rank `rank`'s own clock ticks, before
+  // alignment, exactly as decoded (what PILGRIM_VERIFY=1's verification
+  // copy, TRACE.verify.RANK.times, holds exactly), and the seconds one of
+  // those ticks lasts. Throw as call_times does.
+  void call_ticks(uint32_t rank, std::vector<int64_t> &start, std::vector<int64_t> &end) const;
+  double seconds_per_tick(uint32_t rank) const;
+  // The bytes the trace spends on rank `rank`'s per-call times (its
+  // RANK_TIMING section's payload: clock block and chunks); 0 where it has
+  // none. Throws TraceError when `rank` is out of range.
+  uint64_t call_times_bytes(uint32_t rank) const;
 
   // --- Call signature table (CST) -----------------------------------------
   // The distinct calls of the run, shared by every rank: entry t's count
