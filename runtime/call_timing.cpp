@@ -5,7 +5,6 @@
 #include <cerrno>
 #include <cstring>
 #include <unistd.h>
-#include <vector>
 
 namespace pilgrim::rt {
 
@@ -103,18 +102,16 @@ bool CallTiming::write_section(MPI_Comm comm, MPI_File file, uint64_t base,
   if (!write_at(file, offset, head.data(), head.size(), error))
     return false;
   // The chunks, a bounded piece at a time: memory stays flat.
-  std::vector<uint8_t> buf(size_t{1} << 20);
-  const uint64_t payload = writer_.payload_size();
-  for (uint64_t at = 0; at < payload;) {
-    const size_t n = static_cast<size_t>(std::min<uint64_t>(buf.size(), payload - at));
-    if (!writer_.read_payload(at, buf.data(), n, error))
-      return false;
-    crc = crc32c_extend(crc, buf.data(), n);
-    if (!write_at(file, offset + head.size() + at, buf.data(), n, error))
-      return false;
-    at += n;
-  }
-  return true;
+  uint64_t at = offset + head.size();
+  return writer_.copy_payload(
+      [&](const uint8_t *data, size_t n) {
+        crc = crc32c_extend(crc, data, n);
+        if (!write_at(file, at, data, n, error))
+          return false;
+        at += n;
+        return true;
+      },
+      error);
 }
 
 void CallTiming::close() {

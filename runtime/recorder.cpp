@@ -113,6 +113,14 @@ void Recorder::on_init() {
   timespec wall;
   clock_gettime(CLOCK_REALTIME, &wall);
   start_time_ns_ = static_cast<int64_t>(wall.tv_sec) * 1000000000 + wall.tv_nsec;
+  if (g_use_tsc && settings.timing != TimingMode::None) {
+    // MPI_Init's own start and end were read before the clock was chosen
+    // (CLOCK_MONOTONIC ns): in TSC ticks they would be garbage, a "gap" of
+    // years before the next call. The call is placed where tracing starts,
+    // with no duration.
+    ThreadState &ts = thread_state();
+    ts.t0 = ts.t1 = ticks();
+  }
   state.store(State::Recording, std::memory_order_release);
 }
 

@@ -9,7 +9,7 @@ PACKAGES=(
   clang-14 libclang-14-dev llvm-14-dev llvm-14-tools libclang-rt-14-dev
   libopenmpi-dev openmpi-bin
   mpich libmpich-dev
-  libzstd-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
+  libzstd-dev libzfp-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
 )
 
 missing=()

@@ -4,11 +4,12 @@
 #include "pilgrim/clock_alignment.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/signature_decoder.h"
-#include "pilgrim/timing_chunk.h"
 #include "pilgrim/timing_mode.h"
+#include "pilgrim/timing_payload.h"
 #include "pilgrim/timing_spec.h"
-#include "pilgrim/timing_stream.h"
 #include "pilgrim/trace_error.h"
+
+#include <unordered_map>
 
 namespace pilgrim {
 
@@ -113,7 +114,17 @@ bool read_call_ticks(const Trace &trace, uint32_t rank, std::vector<int64_t> &st
   std::vector<double> bound_of_group;
   try {
     groups = call_entries(trace, rank);
-    bound_of_group = entry_bounds(trace, rank, spec);
+    const std::vector<double> bound_of_entry = entry_bounds(trace, rank, spec);
+    // The runtime's groups are the rank's terminals, numbered in the order
+    // of their first call; the codecs may order groups by id, so the
+    // entries are renumbered the same way (docs/FORMAT.md §7.9).
+    std::unordered_map<uint32_t, uint32_t> label;
+    for (uint32_t &g : groups) {
+      const auto it = label.emplace(g, static_cast<uint32_t>(label.size())).first;
+      if (it->second == bound_of_group.size())
+        bound_of_group.push_back(g < bound_of_entry.size() ? bound_of_entry[g] : spec.bound);
+      g = it->second;
+    }
   } catch (const TraceError &e) {
     error = where + e.what();
     return false;

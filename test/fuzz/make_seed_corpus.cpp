@@ -11,9 +11,13 @@
 #include "pilgrim/rank_clock.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/section_compression.h"
+#include "pilgrim/timing_chunk.h"
 #include "pilgrim/timing_stream.h"
+#include "pilgrim/timing_synthetic.h"
 #include "pilgrim/trace_reader.h"
+#include "pilgrim/varint.h"
 #include "sample_trace.h"
+#include "timing_samples.h"
 
 namespace {
 
@@ -44,6 +48,29 @@ int main(int argc, char **argv) {
     TraceHeader h = sample::ring_header(1);
     put(dir, "file-empty", 0, write_trace_to_memory(h, {}, {serialize_rank(RankTrace{})}));
   }
+  // A timing payload per mode: two chunks (150 and 90 calls) of a stencil stream.
+  for (size_t m = 0; m < sample::kTimingSpecCount; ++m) {
+    timing::Spec spec;
+    std::string error;
+    timing::parse_spec(sample::kTimingSpecs[m], spec, error);
+    timing::TickStream s;
+    timing::synthetic_stream("stencil", 240, 1, s);
+    for (size_t i = 0; i < s.size(); ++i)
+      s.group[i] = sample::timing_group(i);
+    std::string payload(1, static_cast<char>(m));
+    for (size_t from : {size_t{0}, size_t{150}}) {
+      const size_t n = from ? 90 : 150;
+      std::vector<uint8_t> chunk;
+      timing::encode_chunk(spec, std::vector<double>(3, spec.bound),
+                           {n, &s.start[from], &s.end[from], &s.group[from]}, chunk);
+      uint8_t frame[2 * kMaxVarintBytes], *p = frame;
+      put_varint(p, n);
+      put_varint(p, chunk.size());
+      payload.append(reinterpret_cast<char *>(frame), static_cast<size_t>(p - frame));
+      payload.append(chunk.begin(), chunk.end());
+    }
+    put(dir, "timing-" + std::to_string(m), 6, payload);
+  }
   put(dir, "meta", 1, encode_meta(sample::ring_header(1)));
   put(dir, "functions", 2, encode_function_table(sample::all_functions()));
   const std::string rank = serialize_rank(sample::ring_rank(0));
@@ -56,7 +83,7 @@ int main(int argc, char **argv) {
     put(dir, "rank-zstd", 4, in + z);
   }
   {
-    // A RANK_TIMING payload of the 2-rank ring's rank 0 (mode 6): a clock
+    // A RANK_TIMING payload of the 2-rank ring's rank 0 (mode 7): a clock
     // block, then its calls' ticks as the runtime's StreamWriter codes them.
     const Trace ring = read_trace_from_memory(sample::ring_trace_bytes(2));
     timing::Spec spec;
@@ -81,13 +108,17 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "make_seed_corpus: %s\n", why.c_str());
       return 1;
     }
-    chunks.resize(w.payload_size());
-    w.read_payload(0, chunks.data(), chunks.size(), why);
+    w.copy_payload(
+        [&](const uint8_t *data, size_t n) {
+          chunks.insert(chunks.end(), data, data + n);
+          return true;
+        },
+        why);
     w.remove();
     std::string payload(1, static_cast<char>(block.size()));
     payload.append(block.begin(), block.end());
     payload.append(chunks.begin(), chunks.end());
-    put(dir, "rank-timing", 6, payload);
+    put(dir, "rank-timing", 7, payload);
   }
   // One signature per sample row, each role at least once.
   using sample::SigBuilder;

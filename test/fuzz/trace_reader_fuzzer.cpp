@@ -1,13 +1,16 @@
 // libFuzzer target for every reader path of the format library.
 //
 // The first input byte picks what the rest is:
-//   0 (and any value > 6): a whole trace file, read with read_trace_from_memory
+//   0 (and any value > 7): a whole trace file, read with read_trace_from_memory
 //   1: a META payload        } wrapped into an otherwise valid file (stored
 //   2: a FUNCTIONS payload   } codec, correct CRCs), so the fuzzer reaches the
 //   3: a RANK payload        } payload parsers without having to fix checksums
 //   4: a zstd-coded RANK section: 4 bytes raw size (LE), then the stored bytes
 //   5: a signature, decoded against the sample function table
-//   6: a RANK_TIMING payload (clock block and chunks, docs/FORMAT.md §7.9),
+//   6: a per-call timing payload (docs/FORMAT.md §7.10): the next byte picks
+//      the mode (timing_samples.h), the rest is walked chunk by chunk and
+//      every chunk decoded, call i in group i % 5 (zfp: TOL in ticks)
+//   7: a RANK_TIMING payload (clock block and chunks, docs/FORMAT.md §7.9),
 //      given to every rank of a valid 2-rank lossless ring (version 6)
 // Whatever parses is then used the way pilgrim-dump uses it: every signature
 // decoded and formatted, message volumes computed, grammar expanded (up to a
@@ -30,11 +33,13 @@
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/signature_decoder.h"
+#include "pilgrim/timing_payload.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
 #include "pilgrim/trace_writer.h"
 #include "sample_trace.h"
+#include "timing_samples.h"
 
 namespace {
 
@@ -160,6 +165,31 @@ void use_trace(const Trace &trace) {
   }
 }
 
+void use_timing_payload(std::string_view in) {
+  if (in.empty())
+    return;
+  pilgrim::timing::Spec spec;
+  std::string error;
+  if (!pilgrim::timing::parse_spec(
+          sample::kTimingSpecs[static_cast<uint8_t>(in[0]) % sample::kTimingSpecCount], spec,
+          error))
+    __builtin_trap();
+  in.remove_prefix(1);
+  pilgrim::timing::PayloadReader reader(spec, std::vector<double>(3, spec.bound),
+                                        reinterpret_cast<const uint8_t *>(in.data()), in.size());
+  std::vector<uint32_t> group(pilgrim::timing::kChunkCalls);
+  std::vector<int64_t> start(group.size()), end(group.size());
+  size_t n = 0;
+  while (reader.next(n, error)) {
+    if (n > group.size())
+      __builtin_trap(); // the reader checks the frame
+    for (size_t i = 0; i < n; ++i)
+      group[i] = sample::timing_group(reader.calls_read() + i);
+    if (!reader.decode(group.data(), start.data(), end.data(), error))
+      return;
+  }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -199,6 +229,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       break;
     }
     case 6:
+      use_timing_payload(in);
+      break;
+    case 7:
       use_trace(read_trace_from_memory(with_rank_timing(in)));
       break;
     default:

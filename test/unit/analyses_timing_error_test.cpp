@@ -40,13 +40,22 @@ TEST(TimingError, RelativeBoundOnDurationAndGap) {
   const std::vector<double> b(2, 0.1);
   TimingError err;
   std::string why;
-  // Durations 100 -> 109: within 10% (+1 tick); 100 -> 115: outside.
+  // Durations 100 -> 109: within 10%; 100 -> 115: outside.
   ASSERT_TRUE(compare_times(spec(timing::Method::Hist, 0.1), b, s, {1109, 2109}, s, e, err, why));
   EXPECT_EQ(err.outside, 0u);
   EXPECT_NEAR(err.max_relative, 0.09, 1e-12);
   ASSERT_TRUE(compare_times(spec(timing::Method::Hist, 0.1), b, s, {1115, 2100}, s, e, err, why));
   EXPECT_EQ(err.outside, 1u);
   EXPECT_EQ(err.first_outside, 0u);
+  // A start within 10% of its gap from the decoded previous end (2000 -
+  // 1100 = 900): 2080 is, 2095 is not.
+  ASSERT_TRUE(compare_times(spec(timing::Method::Hist, 0.1), b, {1000, 2080}, {1100, 2180}, s, e,
+                            err, why));
+  EXPECT_EQ(err.outside, 0u);
+  ASSERT_TRUE(compare_times(spec(timing::Method::Hist, 0.1), b, {1000, 2095}, {1100, 2195}, s, e,
+                            err, why));
+  EXPECT_EQ(err.outside, 1u);
+  EXPECT_EQ(err.first_outside, 1u);
 }
 
 TEST(TimingError, AbsoluteBoundInTicks) {
@@ -55,10 +64,10 @@ TEST(TimingError, AbsoluteBoundInTicks) {
   TimingError err;
   std::string why;
   ASSERT_TRUE(
-      compare_times(spec(timing::Method::Zfp, 5), b, {1006, 1994}, {1100, 2105}, s, e, err, why));
+      compare_times(spec(timing::Method::Zfp, 5), b, {1005, 1995}, {1100, 2105}, s, e, err, why));
   EXPECT_EQ(err.outside, 0u);
   ASSERT_TRUE(
-      compare_times(spec(timing::Method::Zfp, 5), b, {1007, 2000}, {1100, 2100}, s, e, err, why));
+      compare_times(spec(timing::Method::Zfp, 5), b, {1006, 2000}, {1100, 2100}, s, e, err, why));
   EXPECT_EQ(err.outside, 1u);
 }
 

@@ -24,9 +24,9 @@ bool read_verify_times(const std::string &path, std::vector<int64_t> &start,
 // times against the exact ones.
 struct TimingError {
   uint64_t calls = 0;
-  // Relative error of each call's duration (end - start) and of its gap
-  // (start - the previous call's start on the rank; the first call's gap is
-  // its start): |decoded - exact| / exact, 0 where both are 0.
+  // Largest relative error: of a duration (end - start) against the exact
+  // one, and of a start against its gap from the decoded previous end (the
+  // codecs' closed loop, docs/FORMAT.md §7.10).
   double max_relative = 0;
   // Largest |decoded - exact| over every start and end, in ticks.
   int64_t max_absolute_ticks = 0;
@@ -43,14 +43,14 @@ struct TimingError {
 };
 
 // Compares decoded with exact (same number of calls, else false with
-// `error`). A call is within the bound when:
+// `error`). A call is within its bound (docs/FORMAT.md §7.10) when:
 //   lossless:       start and end exact;
-//   relative (EPS): |Δduration| <= EPS * duration + 1 tick and
-//                   |Δgap| <= EPS * gap + 1 tick (the tick: rounding to
-//                   whole ticks) and |Δstart| <= EPS * gap + 1 tick (no drift);
-//   absolute (TOL): |Δstart|, |Δend| <= TOL (in ticks) + 1 tick.
-// `bound_ticks_per_call`: the call's bound (EPS, or TOL in ticks), one per
-// call (a per-function bound differs by call).
+//   relative (EPS): |Δstart| <= EPS * |start - decoded previous end| (a
+//                   chunk's first start exact) and |Δduration| <= EPS *
+//                   duration;
+//   absolute (TOL): |Δstart|, |Δend| <= TOL (in ticks).
+// `bound_of_call`: the call's bound (EPS, or TOL in ticks), one per call (a
+// per-function bound differs by call).
 bool compare_times(const timing::Spec &spec, const std::vector<double> &bound_of_call,
                    const std::vector<int64_t> &start, const std::vector<int64_t> &end,
                    const std::vector<int64_t> &exact_start, const std::vector<int64_t> &exact_end,

@@ -43,13 +43,4 @@ bool decode_chunk(const Spec &spec, const std::vector<double> &bound_of_group, c
                   size_t size, size_t n, const uint32_t *group, int64_t *start, int64_t *end,
                   std::string &error);
 
-// Decodes a whole payload (the chunks StreamWriter wrote, in their framing)
-// of `n` calls: the reader's side of a RANK_TIMING section after its clock
-// block. `group[i]`: call i's group (the merged CST entry). False with a
-// one-line error on corrupt or truncated bytes or a call count that is not
-// `n`; never reads outside [p, p + size).
-bool decode_payload(const Spec &spec, const std::vector<double> &bound_of_group, const uint8_t *p,
-                    size_t size, size_t n, const uint32_t *group, int64_t *start, int64_t *end,
-                    std::string &error);
-
 } // namespace pilgrim::timing

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,15 +32,20 @@ public:
   }
   // Encodes the buffered calls (if any) and appends them to the spill file.
   void flush();
-  // Flushes and closes; after it, payload_size() and copy_payload() give the
-  // rank's timing payload (chunk framing of docs/FORMAT.md). False with a
-  // one-line error if the spill file could not be written.
+  // Flushes; after it, payload_size() and copy_payload() give the rank's
+  // timing payload (chunk framing of docs/FORMAT.md, "Per-call timing:
+  // chunks"). False with a one-line error if the spill file could not be
+  // written. No add() after finish().
   bool finish(std::string &error);
-  uint64_t payload_size() const;
-  // Copies payload bytes [offset, offset + n) into `buf` (after finish(); a
-  // bounded piece at a time, so the rank's section is written with MPI-IO in
-  // flat memory). False with a one-line error.
-  bool read_payload(uint64_t offset, uint8_t *buf, size_t n, std::string &error) const;
+  uint64_t payload_size() const { return bytes_; }
+  uint64_t chunks() const { return chunks_; }
+  // Hands the payload to `sink` in order, in pieces of at most kCopyBlock
+  // bytes (the caller writes each at its running offset, e.g. with
+  // MPI_File_write_at). Stops at the first false from `sink`. False with a
+  // one-line error if the spill file cannot be read or `sink` refused.
+  using PayloadSink = std::function<bool(const uint8_t *data, size_t size)>;
+  static constexpr size_t kCopyBlock = size_t{1} << 18;
+  bool copy_payload(const PayloadSink &sink, std::string &error);
   uint64_t calls() const { return calls_ + n_; }
   // Removes the spill file (idempotent; also called from the destructor and
   // at MPI_Abort).
@@ -58,6 +64,7 @@ private:
   uint64_t calls_ = 0, chunks_ = 0, bytes_ = 0;
   std::string path_;
   FILE *spill_ = nullptr;
+  std::string error_; // the first write error, reported by finish()
 };
 
 } // namespace pilgrim::timing

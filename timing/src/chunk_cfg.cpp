@@ -1,0 +1,99 @@
+// cfg:EPS, the paper's CFG mode: the closed loop's symbols (closed_loop.h,
+// bins of ratio 1 + eps) of the gaps and of the durations, each sequence
+// compressed as a Sequitur grammar (unclustered, as in the paper), then both
+// grammars and the exact values in one zstd block.
+//   chunk := svarint(first_start) zstd(rules(gaps) rules(durations)
+//            varint(nexact) svarint(exact){nexact})
+// A grammar's terminal is zigzag(symbol) + 1; terminal 0 stands for the next
+// exact value (a value with no symbol within the bound).
+#include "closed_loop.h"
+
+#include "pilgrim/grammar_checks.h"
+#include "pilgrim/rule_codec.h"
+#include "sequitur.h"
+
+namespace pilgrim::timing::detail {
+
+namespace {
+
+constexpr uint64_t kMaxTerminal = UINT32_MAX;
+
+} // namespace
+
+void encode_cfg(const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
+  BinsByGroup bins(bounds, false);
+  Sequitur grammar[2];
+  std::vector<int64_t> exact;
+  closed_loop_encode(calls, [&](int stream, size_t i, int64_t v) {
+    int64_t sym = 0, r = v;
+    const Bins &b = bins.of(calls.group[i]);
+    uint64_t terminal = 0;
+    if (b.symbol_of(v, sym) && zigzag_encode(sym) < kMaxTerminal && b.value_of(sym, r))
+      terminal = zigzag_encode(sym) + 1;
+    else
+      r = v;
+    if (terminal == 0)
+      exact.push_back(v);
+    grammar[stream].append(static_cast<uint32_t>(terminal));
+    return r;
+  });
+  std::string raw;
+  ByteWriter b(raw);
+  for (Sequitur &g : grammar) {
+    g.flush();
+    put_rules(b, g.rules());
+  }
+  b.varint(exact.size());
+  for (int64_t v : exact)
+    b.svarint(v);
+  w.svarint(calls.n ? calls.start[0] : 0);
+  put_zstd(w, raw);
+}
+
+void decode_cfg(ByteReader &r, const Bounds &bounds, size_t n, const uint32_t *group,
+                int64_t *start, int64_t *end) {
+  const int64_t first = r.svarint();
+  // Two grammars of at most n symbols each (one per value) of at most 2
+  // varints, plus n exact values.
+  const std::string raw = get_zstd(r, 64 + 2 * n * 4 * kMaxVarintBytes, "cfg block");
+  ByteReader b(raw);
+  std::vector<uint32_t> seq[2];
+  for (int s = 0; s < 2; ++s) {
+    const size_t want = s == kGap ? (n ? n - 1 : 0) : n;
+    Grammar g;
+    g.rules = get_rules(b, "cfg grammar rule count");
+    validate_grammar(g, size_t{kMaxTerminal} + 1);
+    for (size_t k = 1; k < g.rules.size(); ++k)
+      if (g.rules[k].empty())
+        b.fail("cfg grammar has an empty rule");
+    const uint64_t len = expanded_length(g);
+    if (len != want)
+      b.fail("cfg grammar expands to " + std::to_string(len) + " values, the chunk has " +
+             std::to_string(want));
+    seq[s] = expand_rules(g.rules);
+  }
+  const uint64_t nexact = b.count(1, "cfg exact value count");
+  std::vector<int64_t> exact(nexact);
+  for (int64_t &v : exact)
+    v = b.svarint();
+  if (!b.at_end())
+    b.fail("cfg block has trailing bytes");
+  BinsByGroup bins(bounds, false);
+  size_t next_exact = 0, at[2] = {0, 0};
+  closed_loop_decode(n, first, start, end, [&](int stream, size_t i) -> int64_t {
+    const uint32_t t = seq[stream][at[stream]++];
+    if (t == 0) {
+      if (next_exact >= exact.size())
+        b.fail("cfg block lacks exact values");
+      return exact[next_exact++];
+    }
+    int64_t v = 0;
+    if (!bins.of(group[i]).value_of(zigzag_decode(t - 1), v))
+      b.fail("cfg symbol out of range");
+    return v;
+  });
+  if (next_exact != exact.size())
+    b.fail("cfg block has unused exact values");
+}
+
+} // namespace pilgrim::timing::detail

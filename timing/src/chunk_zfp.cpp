@@ -1,0 +1,178 @@
+// zfp:TOL and zfp-clustered:TOL: libzfp's fixed-accuracy mode over the
+// chunk's absolute times (each start and end minus the chunk's first start,
+// as doubles: start, end, start, end, ... in call order; clustered: grouped
+// by group, groups in ascending id, each group's calls in call order). zfp's
+// tolerance is not a hard guarantee, so the encoder decodes its own stream,
+// rounds every value to whole ticks and patches exactly the values that
+// miss their call's TOL (in ticks): the bound is hard. Absolute times do not
+// drift, whatever zfp does.
+//   chunk := svarint(first_start) f64(tolerance) varint(nzfp) byte[nzfp]
+//            zstd(varint(npatch) (varint(index_delta) svarint(correction)){npatch})
+// tolerance: the smallest TOL of the chunk's groups, zfp's accuracy
+// parameter; index_delta: the patched value's position minus the previous
+// patch's (the first: its position); correction: exact ticks minus the
+// rounded zfp value.
+#include "chunk_codecs.h"
+
+#include <zfp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace pilgrim::timing::detail {
+
+namespace {
+
+struct StreamDeleter {
+  void operator()(zfp_stream *z) const { zfp_stream_close(z); }
+};
+struct FieldDeleter {
+  void operator()(zfp_field *f) const { zfp_field_free(f); }
+};
+struct BitDeleter {
+  void operator()(bitstream *s) const { stream_close(s); }
+};
+
+// Value positions: order[k] = 2 * call + (0 start, 1 end).
+std::vector<uint32_t> value_order(bool clustered, size_t n, const uint32_t *group) {
+  std::vector<uint32_t> calls(n);
+  for (size_t i = 0; i < n; ++i)
+    calls[i] = static_cast<uint32_t>(i);
+  if (clustered)
+    std::stable_sort(calls.begin(), calls.end(),
+                     [&](uint32_t a, uint32_t b) { return group[a] < group[b]; });
+  std::vector<uint32_t> order(2 * n);
+  for (size_t k = 0; k < n; ++k) {
+    order[2 * k] = 2 * calls[k];
+    order[2 * k + 1] = 2 * calls[k] + 1;
+  }
+  return order;
+}
+
+// Runs zfp on `values` in place: compresses (into `out`) or decompresses
+// (from `in`, which must be padded to the stream's maximum size).
+struct Zfp {
+  Zfp(std::vector<double> &values, double tolerance)
+      : field(zfp_field_1d(values.data(), zfp_type_double, values.size())),
+        stream(zfp_stream_open(nullptr)) {
+    zfp_stream_set_accuracy(stream.get(), tolerance);
+  }
+  size_t max_size() { return zfp_stream_maximum_size(stream.get(), field.get()); }
+  size_t compress(std::vector<uint8_t> &out) {
+    out.assign(max_size(), 0);
+    std::unique_ptr<bitstream, BitDeleter> bits(stream_open(out.data(), out.size()));
+    zfp_stream_set_bit_stream(stream.get(), bits.get());
+    zfp_stream_rewind(stream.get());
+    return zfp_compress(stream.get(), field.get());
+  }
+  bool decompress(std::vector<uint8_t> &in) {
+    std::unique_ptr<bitstream, BitDeleter> bits(stream_open(in.data(), in.size()));
+    zfp_stream_set_bit_stream(stream.get(), bits.get());
+    zfp_stream_rewind(stream.get());
+    return zfp_decompress(stream.get(), field.get()) != 0;
+  }
+  std::unique_ptr<zfp_field, FieldDeleter> field;
+  std::unique_ptr<zfp_stream, StreamDeleter> stream;
+};
+
+// A decoded double as whole ticks (0 for what no clock gives: NaN, huge).
+int64_t to_ticks(double v) {
+  return std::fabs(v) < 9.0e18 ? static_cast<int64_t>(std::llround(v)) : 0;
+}
+
+} // namespace
+
+void encode_zfp(bool clustered, const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
+  const size_t n = calls.n;
+  const int64_t first = n ? calls.start[0] : 0;
+  double tol = HUGE_VAL;
+  for (size_t i = 0; i < n; ++i)
+    tol = std::min(tol, bounds.of(calls.group[i]));
+  if (!(tol > 0) || !std::isfinite(tol))
+    tol = n ? 1 : bounds.fallback > 0 ? bounds.fallback : 1;
+  const std::vector<uint32_t> order = value_order(clustered, n, calls.group);
+  std::vector<int64_t> exact(2 * n);
+  std::vector<double> values(2 * n);
+  for (size_t k = 0; k < 2 * n; ++k) {
+    const uint32_t at = order[k];
+    exact[k] = wrap_sub(at & 1 ? calls.end[at / 2] : calls.start[at / 2], first);
+    values[k] = static_cast<double>(exact[k]);
+  }
+  std::vector<uint8_t> stored;
+  size_t nstored = 0;
+  if (n) {
+    Zfp z(values, tol);
+    nstored = z.compress(stored);
+    // What the decoder will see: the stored bytes, zero-padded.
+    std::vector<uint8_t> in(stored.begin(), stored.begin() + static_cast<long>(nstored));
+    in.resize(z.max_size(), 0);
+    Zfp back(values, tol);
+    back.decompress(in);
+  }
+  std::string raw;
+  ByteWriter p(raw);
+  std::string patches;
+  ByteWriter pw(patches);
+  uint64_t npatch = 0, prev = 0;
+  for (size_t k = 0; k < 2 * n; ++k) {
+    const int64_t got = to_ticks(values[k]);
+    const double allowed = bounds.of(calls.group[order[k] / 2]);
+    if (std::fabs(static_cast<double>(wrap_sub(got, exact[k]))) <= allowed)
+      continue;
+    pw.varint(k - prev);
+    pw.svarint(wrap_sub(exact[k], got));
+    prev = k;
+    ++npatch;
+  }
+  p.varint(npatch);
+  p.bytes(patches);
+  w.svarint(first);
+  w.f64le(tol);
+  w.string(std::string_view(reinterpret_cast<const char *>(stored.data()), nstored));
+  put_zstd(w, raw);
+}
+
+void decode_zfp(ByteReader &r, bool clustered, const Bounds &bounds, size_t n,
+                const uint32_t *group, int64_t *start, int64_t *end) {
+  (void)bounds;
+  const int64_t first = r.svarint();
+  const double tol = r.f64le();
+  if (!(tol > 0) || !std::isfinite(tol) || tol < 1e-6)
+    r.fail("zfp tolerance out of range");
+  const std::string_view stored = r.string();
+  std::vector<double> values(2 * n, 0.0);
+  if (n) {
+    Zfp z(values, tol);
+    const size_t max = z.max_size();
+    if (stored.size() > max)
+      r.fail("zfp stream longer than its values can take");
+    std::vector<uint8_t> in(stored.begin(), stored.end());
+    in.resize(max + 64, 0); // zfp reads whole words: padding past its maximum
+    if (!z.decompress(in))
+      r.fail("zfp stream does not decompress");
+  }
+  const std::string raw = get_zstd(r, 16 + 2 * n * 2 * kMaxVarintBytes, "zfp patch block");
+  ByteReader p(raw);
+  std::vector<int64_t> got(2 * n);
+  for (size_t k = 0; k < 2 * n; ++k)
+    got[k] = to_ticks(values[k]);
+  const uint64_t npatch = p.varint_max(2 * n, "zfp patch count");
+  uint64_t at = 0;
+  for (uint64_t j = 0; j < npatch; ++j) {
+    const uint64_t delta = p.varint();
+    if ((j > 0 && delta == 0) || delta >= 2 * n - at)
+      p.fail("zfp patch position out of range");
+    at += delta;
+    got[at] = wrap_add(got[at], p.svarint());
+  }
+  if (!p.at_end())
+    p.fail("zfp patch block has trailing bytes");
+  const std::vector<uint32_t> order = value_order(clustered, n, group);
+  for (size_t k = 0; k < 2 * n; ++k) {
+    const uint32_t v = order[k];
+    (v & 1 ? end : start)[v / 2] = wrap_add(got[k], first);
+  }
+}
+
+} // namespace pilgrim::timing::detail
