@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Fidelity benchmark of pilgrim-proxygen: for each program of bench/fidelity/
-# (a 2-D stencil, a master/worker farm, collectives with load imbalance), in
-# one script:
+# (a 2-D stencil, a master/worker farm, collectives with load imbalance) and
+# each timing mode (PILGRIM_TIMING aggregate, lossless, hist:0.1,8), in one
+# script:
 #   1. REPEATS rounds of: the original untraced, the original traced
-#      (LD_PRELOAD=libpilgrim.so), each round's trace kept;
-#   2. the proxy of the median (or fastest, -s min) traced run, generated with
-#      --compute=spin and with --compute=none and compiled with the build's
-#      mpicxx;
-#   3. REPEATS rounds of: the original untraced, the spin proxy, the none
-#      proxy (all untraced);
+#      (LD_PRELOAD=libpilgrim.so, PILGRIM_TIMING=MODE), each trace kept;
+#   2. the proxies of the median (or fastest, -s min) traced run, compiled
+#      with the build's mpicxx: from aggregate timing, --compute=auto (the
+#      per-signature model) and --compute=none; from each per-call mode,
+#      --gaps=mean, --gaps=distribution and --gaps=exact (each call's own gap);
+#   3. REPEATS rounds of: the original untraced and every proxy (untraced);
 # and prints the median time of each, the original's over both phases'
 # untraced runs. -s min prints the best (shortest) times instead and takes
 # the trace of the fastest traced run: on a machine loaded by other work,
@@ -17,12 +18,16 @@
 # Every run is timed the same way, by the preloaded shim
 # bench/fidelity/walltime_shim.cpp: from the end of MPI_Init to the start of
 # MPI_Finalize, between two barriers, on rank 0.
-#   bench/fidelity.sh BUILD_DIR [-np RANKS] [-r REPEATS] [-s min|median] [-k]
-# RANKS defaults to 2 (the development machine has 2 cores: more ranks
-# oversubscribe it, and busy waits then compete with each other), REPEATS to
-# 5. -k keeps the work directory (traces, proxies, times) and prints its path.
-# PASS: the spin proxy's wall time within 10% of the original's untraced
-# one. LOC: lines of the spin proxy; grammar: the trace's rule
+#   bench/fidelity.sh BUILD_DIR [-np RANKS] [-r REPEATS] [-s min|median]
+#                     [-m "MODE..."] [-p "PROGRAM..."] [-k]
+# RANKS defaults to 2 (the development machine has 2 cores: with more ranks
+# than cores the proxies sleep instead of spinning, and say so), REPEATS to
+# 5, the modes to "aggregate lossless hist:0.1,8", the programs to all
+# three. -k keeps the work directory (traces, proxies, times) and prints its
+# path.
+# One row per program, mode and proxy. PASS: the proxy's wall time within
+# 10% of the original's untraced one (the none proxy, communication only, is
+# there for comparison). LOC: lines of the proxy; grammar: the trace's rule
 # pool (rules / symbols, as listed by pilgrim-dump --grammar). Timings on a
 # machine shared with other work are only as good as its load allows: the
 # load average is printed with them.
@@ -32,11 +37,15 @@ build=${1:?usage: bench/fidelity.sh BUILD_DIR [-np RANKS] [-r REPEATS] [-k]}
 build=$(cd "$build" && pwd)
 shift
 np=2 repeats=5 keep=0 stat=median
+modes="aggregate lossless hist:0.1,8"
+programs=("stencil2d" "master_worker" "imbalance")
 while [ $# -gt 0 ]; do
   case "$1" in
     -np) np=$2; shift 2 ;;
     -r) repeats=$2; shift 2 ;;
     -s) stat=$2; shift 2 ;;
+    -m) modes=$2; shift 2 ;;
+    -p) read -r -a programs <<< "$2"; shift 2 ;;
     -k) keep=1; shift ;;
     *) echo "fidelity.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -55,14 +64,13 @@ bin="$build/bench/fidelity"
 work=$(mktemp -d)
 if [ "$keep" = 1 ]; then echo "work directory: $work"; else trap 'rm -rf "$work"' EXIT; fi
 
-# The programs, with their default sizes (each about 0.5 s on 2 quiet cores).
-programs=("stencil2d" "master_worker" "imbalance")
+# The programs run with their default sizes (each about 0.5 s on 2 quiet cores).
 
 timed() { # OUT_PREFIX PRELOAD COMMAND... -> appends the wall time to OUT_PREFIX.times
   local out=$1 preload=$2
   shift 2
   "$mpirun" "${extra[@]}" -np "$np" env LD_PRELOAD="$preload" PILGRIM_OUTPUT="$work/scratch.pilgrim" \
-    "$@" > "$out.stdout" 2> "$out.stderr" || { echo "failed: $*" >&2; cat "$out.stderr" >&2; exit 1; }
+    PILGRIM_TIMING="$timing" "$@" > "$out.stdout" 2> "$out.stderr" || { echo "failed: $*" >&2; cat "$out.stderr" >&2; exit 1; }
   awk '/^fidelity-walltime/ {print $2}' "$out.stderr" >> "$out.times"
 }
 pick() { # FILE of times -> the best or the median
@@ -71,37 +79,50 @@ pick() { # FILE of times -> the best or the median
 
 echo "MPI: $mpi ($("$mpirun" --version 2>&1 | head -n 1)); $np ranks on $(nproc) cores;" \
   "$stat of $repeats; load average $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-14s %5s %10s %10s %10s %10s %8s %10s %6s %7s %s\n' program ranks "orig s" "traced s" \
-  "proxy s" "ratio" "target" "none ratio" "LOC" rules symbols
+printf '%-14s %5s %-11s %-13s %9s %9s %9s %8s %8s %6s %7s %s\n' program ranks timing proxy \
+  "orig s" "traced s" "proxy s" ratio target LOC rules symbols
 for p in "${programs[@]}"; do
-  w="$work/$p"
-  mkdir -p "$w"
-  for i in $(seq "$repeats"); do
-    timed "$w/orig" "$shim" "$bin/$p"
-    timed "$w/traced" "$shim $lib" "$bin/$p"
-    mv "$work/scratch.pilgrim" "$w/trace$i.pilgrim"
+  for timing in $modes; do
+    w="$work/$p/${timing//[:,]/_}"
+    mkdir -p "$w"
+    for i in $(seq "$repeats"); do
+      timed "$w/orig" "$shim" "$bin/$p"
+      timed "$w/traced" "$shim $lib" "$bin/$p"
+      mv "$work/scratch.pilgrim" "$w/trace$i.pilgrim"
+    done
+    chosen=$(awk '{print $1, NR}' "$w/traced.times" | sort -g |
+      awk -v s="$stat" '{a[NR]=$2} END {print s == "min" ? a[1] : a[int((NR+1)/2)]}')
+    cp "$w/trace$chosen.pilgrim" "$w/trace.pilgrim"
+    if [ "$timing" = aggregate ]; then
+      proxies=("auto:--compute=auto" "none:--compute=none")
+    else
+      proxies=("mean:--gaps=mean" "distribution:--gaps=distribution" "exact:--gaps=exact")
+    fi
+    for entry in "${proxies[@]}"; do
+      name=${entry%%:*}
+      "$build/bin/pilgrim-proxygen" "${entry#*:}" "$w/trace.pilgrim" -o "$w/proxy_$name.cpp"
+      "$mpicxx" -std=c++17 -O2 "$w/proxy_$name.cpp" -o "$w/proxy_$name"
+    done
+    for _ in $(seq "$repeats"); do
+      timed "$w/orig" "$shim" "$bin/$p"
+      for entry in "${proxies[@]}"; do
+        name=${entry%%:*}
+        timed "$w/$name" "$shim" "$w/proxy_$name"
+      done
+    done
+    grep -q ": OK" "$w/orig.stdout" || { echo "$p did not check OK" >&2; exit 1; }
+    # The rule pool: each distinct rule line of the per-rank listings once.
+    "$build/bin/pilgrim-dump" --grammar "$w/trace.pilgrim" | grep -E '^R[0-9]+ ->' | sort -u > "$w/rules"
+    rules=$(wc -l < "$w/rules")
+    symbols=$(awk '{n += NF - 2} END {print n + 0}' "$w/rules")
+    for entry in "${proxies[@]}"; do
+      name=${entry%%:*}
+      awk -v p="$p" -v np="$np" -v timing="$timing" -v name="$name" -v o="$(pick "$w/orig.times")" \
+        -v t="$(pick "$w/traced.times")" -v s="$(pick "$w/$name.times")" \
+        -v loc="$(wc -l < "$w/proxy_$name.cpp")" -v rules="$rules" -v symbols="$symbols" 'BEGIN {
+          r = s / o; verdict = name == "none" ? "-" : (r >= 0.9 && r <= 1.1) ? "PASS" : "FAIL"
+          printf "%-14s %5d %-11s %-13s %9.3f %9.3f %9.3f %8.3f %8s %6d %7d %d\n",
+            p, np, timing, name, o, t, s, r, verdict, loc, rules, symbols }'
+    done
   done
-  chosen=$(awk '{print $1, NR}' "$w/traced.times" | sort -g |
-    awk -v s="$stat" '{a[NR]=$2} END {print s == "min" ? a[1] : a[int((NR+1)/2)]}')
-  cp "$w/trace$chosen.pilgrim" "$w/trace.pilgrim"
-  for mode in spin none; do
-    "$build/bin/pilgrim-proxygen" --compute=$mode "$w/trace.pilgrim" -o "$w/proxy_$mode.cpp"
-    "$mpicxx" -std=c++17 -O2 "$w/proxy_$mode.cpp" -o "$w/proxy_$mode"
-  done
-  for _ in $(seq "$repeats"); do
-    timed "$w/orig" "$shim" "$bin/$p"
-    timed "$w/spin" "$shim" "$w/proxy_spin"
-    timed "$w/none" "$shim" "$w/proxy_none"
-  done
-  grep -q ": OK" "$w/orig.stdout" || { echo "$p did not check OK" >&2; exit 1; }
-  # The rule pool: each distinct rule line of the per-rank listings once.
-  "$build/bin/pilgrim-dump" --grammar "$w/trace.pilgrim" | grep -E '^R[0-9]+ ->' | sort -u > "$w/rules"
-  rules=$(wc -l < "$w/rules")
-  symbols=$(awk '{n += NF - 2} END {print n + 0}' "$w/rules")
-  awk -v p="$p" -v np="$np" -v o="$(pick "$w/orig.times")" -v t="$(pick "$w/traced.times")" \
-    -v s="$(pick "$w/spin.times")" -v n="$(pick "$w/none.times")" \
-    -v loc="$(wc -l < "$w/proxy_spin.cpp")" -v rules="$rules" -v symbols="$symbols" 'BEGIN {
-      r = s / o; verdict = (r >= 0.9 && r <= 1.1) ? "PASS" : "FAIL"
-      printf "%-14s %5d %10.3f %10.3f %10.3f %10.3f %8s %10.3f %6d %7d %d\n",
-        p, np, o, t, s, r, verdict, n / o, loc, rules, symbols }'
 done

@@ -173,9 +173,10 @@ ShapedLines shape_of(const std::vector<std::string> &lines) {
   return out;
 }
 
-std::pair<uint32_t, uint32_t> CallShapes::add(uint64_t t, const std::vector<std::string> &lines) {
-  auto known = terminals_.find(t);
-  if (known != terminals_.end())
+std::pair<uint32_t, uint32_t> CallShapes::add(uint64_t call,
+                                              const std::vector<std::string> &lines) {
+  auto known = calls_.find(call);
+  if (known != calls_.end())
     return known->second;
   const ShapedLines s = shape_of(lines);
   std::string key = s.text;
@@ -196,7 +197,7 @@ std::pair<uint32_t, uint32_t> CallShapes::add(uint64_t t, const std::vector<std:
   for (size_t c = 0; c < s.holes.size(); ++c)
     shape.values[c].push_back(s.holes[c].text);
   const std::pair<uint32_t, uint32_t> at{it->second, row};
-  terminals_.emplace(t, at);
+  calls_.emplace(call, at);
   return at;
 }
 

@@ -47,9 +47,10 @@ public:
   // The step that replays another run (a rule) instead of a shape.
   static constexpr uint32_t kRunStep = 0xffffffffu;
 
-  // The shape and row of terminal `t` whose lines are `lines` (a terminal is
+  // The shape and row of the call at `key` (its grammar position, so that
+  // the gap replayed before it is its own) whose lines are `lines` (a key is
   // added once; later calls return its first answer).
-  std::pair<uint32_t, uint32_t> add(uint64_t t, const std::vector<std::string> &lines);
+  std::pair<uint32_t, uint32_t> add(uint64_t key, const std::vector<std::string> &lines);
   // A run: steps of a shape's row (or, with kRunStep, of another run),
   // `count` times each. Runs are numbered when reserved, so that a run may
   // refer to one built later.
@@ -72,8 +73,8 @@ private:
     uint32_t rows = 0;
   };
   std::vector<Shape> shapes_;
-  std::map<std::string, uint32_t> index_; // text and types -> shape
-  std::map<uint64_t, std::pair<uint32_t, uint32_t>> terminals_;
+  std::map<std::string, uint32_t> index_;                   // text and types -> shape
+  std::map<uint64_t, std::pair<uint32_t, uint32_t>> calls_; // by add's key
   std::vector<std::vector<Step>> runs_;
 };
 

@@ -10,6 +10,18 @@
 #include "proxy_options.h"
 #include "proxy_writer.h"
 
+namespace {
+
+void write_file(const std::string &path, const std::string &bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+  out.close();
+  if (!out)
+    throw pilgrim::TraceError("cannot write " + path);
+}
+
+} // namespace
+
 int main(int argc, char **argv) {
   using namespace pilgrim::proxygen;
   ProxyOptions o;
@@ -21,21 +33,19 @@ int main(int argc, char **argv) {
       throw pilgrim::TraceError(o.trace_path + " has " + std::to_string(trace.nranks()) +
                                 " ranks, not the " + std::to_string(o.ranks) +
                                 " that --ranks asks for");
-    std::string source;
+    ProxySource proxy;
     try {
-      source = write_proxy(trace, o);
+      proxy = write_proxy(trace, o);
     } catch (const pilgrim::TraceError &e) {
       pilgrim::rethrow_with_context(o.trace_path, e);
     }
     if (o.output_path.empty() || o.output_path == "-") {
-      std::fwrite(source.data(), 1, source.size(), stdout);
+      std::fwrite(proxy.source.data(), 1, proxy.source.size(), stdout);
       return 0;
     }
-    std::ofstream out(o.output_path, std::ios::binary);
-    out << source;
-    out.close();
-    if (!out)
-      throw pilgrim::TraceError("cannot write " + o.output_path);
+    write_file(o.output_path, proxy.source);
+    if (o.gaps == Gaps::Exact)
+      write_file(o.output_path + ".gaps", proxy.gaps_file);
     return 0;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "pilgrim-proxygen: %s\n", e.what());

@@ -16,9 +16,18 @@ const char kUsage[] =
     "\n"
     "Options:\n"
     "  -o FILE                 where the proxy goes (default: stdout)\n"
-    "  --compute=none|spin|sleep\n"
-    "                          replay the time between calls as a busy wait (spin,\n"
-    "                          the default), a sleep, or not at all (none)\n"
+    "  --compute=auto|spin|sleep|none\n"
+    "                          replay the time between calls as a busy wait (spin),\n"
+    "                          a sleep, or not at all (none); auto (the default)\n"
+    "                          spins unless a node has more ranks than cores, then\n"
+    "                          sleeps (PILGRIM_PROXY_COMPUTE=spin|sleep|auto at run\n"
+    "                          time overrides)\n"
+    "  --gaps=distribution|mean|exact\n"
+    "                          with a per-call timing mode: replay before each call\n"
+    "                          a draw from the gaps of its grammar position\n"
+    "                          (distribution, the default) or their mean; exact:\n"
+    "                          each call's own gap, from FILE.gaps written beside\n"
+    "                          the proxy (-o FILE) and read at start-up\n"
     "  --ranks N               refuse (exit 1) unless the trace has N ranks\n"
     "  --deterministic         MPI_ANY_SOURCE receives whose source was recorded\n"
     "                          (MPI_Recv, MPI_Probe, ..., and MPI_Irecv on\n"
@@ -42,8 +51,14 @@ cli::CommandLine command_line(ProxyOptions &o) {
   // -o "" and -o - both mean stdout, as no -o does.
   c.value({"-o", "--output"}, "a file", [&o](const std::string &v) { o.output_path = v; })
       .choice({"--compute"},
-              {{"none", Compute::None}, {"spin", Compute::Spin}, {"sleep", Compute::Sleep}},
+              {{"auto", Compute::Auto},
+               {"none", Compute::None},
+               {"spin", Compute::Spin},
+               {"sleep", Compute::Sleep}},
               o.compute)
+      .choice({"--gaps"},
+              {{"distribution", Gaps::Distribution}, {"mean", Gaps::Mean}, {"exact", Gaps::Exact}},
+              o.gaps)
       .integer({"--ranks"}, "a positive integer", 1, 0xffffffffull, o.ranks)
       .flag({"--deterministic"}, o.deterministic)
       .text({"--io-dir"}, "a directory", o.io_dir)

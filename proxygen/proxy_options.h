@@ -9,16 +9,19 @@
 
 namespace pilgrim::proxygen {
 
-enum class Compute { None, Spin, Sleep };
+enum class Compute { None, Spin, Sleep, Auto };
+// How per-call gaps are replayed (gap_replay.h).
+enum class Gaps { Mean, Distribution, Exact };
 
 struct ProxyOptions {
   std::string trace_path;
   std::string output_path; // -o; "-" or empty: stdout
-  Compute compute = Compute::Spin;
-  int64_t ranks = -1;         // --ranks N: refuse a trace with another rank count
-  bool deterministic = false; // ANY_SOURCE receives use the recorded source
-  std::string io_dir;         // --io-dir: the scratch directory of the proxy's files
-  size_t table_runs = 64;     // --table-runs: runs of this many calls become tables; 0 never
+  Compute compute = Compute::Auto;
+  Gaps gaps = Gaps::Distribution; // with a per-call timing mode
+  int64_t ranks = -1;             // --ranks N: refuse a trace with another rank count
+  bool deterministic = false;     // ANY_SOURCE receives use the recorded source
+  std::string io_dir;             // --io-dir: the scratch directory of the proxy's files
+  size_t table_runs = 64;         // --table-runs: runs of this many calls become tables; 0 never
 };
 
 // pilgrim-proxygen's options, bound to o.

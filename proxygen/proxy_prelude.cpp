@@ -13,14 +13,20 @@ const char *const kProxyPrelude =
 #include <mpi.h>
 
 #include <array>
+#include <cerrno>
 #include <chrono>
+#include <ctime>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <thread>
 #include <vector>
+
+#include <sched.h>
+#include <time.h>
 
 // The proxy makes the calls the program made, deprecated ones included.
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -179,10 +185,13 @@ bool requests_done(const MPI_Request *requests, int n) {
 // late (the process was descheduled past its end, or a sleep overslept)
 // shortens the next ones by as much: the recorded gaps already hold the
 // descheduling of the traced run, so the proxy's own must not add to them.
+// PROXY_COMPUTE: 0 none, 1 spin, 2 sleep, 3 auto (spin unless the node's
+// ranks outnumber its cores, then sleep: choose_compute).
 double compute_overrun = 0; // seconds
+int compute_mode = PROXY_COMPUTE == 2 ? 2 : 1; // 1 spin, 2 sleep
 
 void compute(double seconds) {
-#if PROXY_COMPUTE == 1 || PROXY_COMPUTE == 2
+#if PROXY_COMPUTE != 0
   const double want = seconds - compute_overrun;
   if (want <= 0) {
     compute_overrun = -want;
@@ -191,17 +200,96 @@ void compute(double seconds) {
   const auto start = std::chrono::steady_clock::now();
   const auto end = start + std::chrono::duration<double>(want);
   auto now = start;
-#if PROXY_COMPUTE == 1
-  while ((now = std::chrono::steady_clock::now()) < end) {
+  if (compute_mode == 1) {
+    while ((now = std::chrono::steady_clock::now()) < end) {
+    }
+  } else {
+    struct timespec left;
+    left.tv_sec = static_cast<std::time_t>(want);
+    left.tv_nsec = static_cast<long>((want - static_cast<double>(left.tv_sec)) * 1e9);
+    while (nanosleep(&left, &left) != 0 && errno == EINTR) {
+    }
+    now = std::chrono::steady_clock::now();
   }
-#else
-  std::this_thread::sleep_for(std::chrono::duration<double>(want));
-  now = std::chrono::steady_clock::now();
-#endif
   compute_overrun = std::chrono::duration<double>(now - end).count();
 #else
   (void)seconds;
 #endif
+}
+
+// The cores the ranks of this rank's node may run on: the union of their
+// affinity masks (Linux), else the hardware's; PILGRIM_PROXY_CORES=N
+// pretends N. 0 on a bad PILGRIM_PROXY_CORES.
+int node_cores(MPI_Comm node) {
+  const char *forced = std::getenv("PILGRIM_PROXY_CORES");
+  if (forced && *forced) {
+    char *end = nullptr;
+    const long n = std::strtol(forced, &end, 10);
+    return *end == '\0' && n > 0 && n < 1000000 ? static_cast<int>(n) : 0;
+  }
+  int cores = 0;
+#ifdef __linux__
+  cpu_set_t mine, all;
+  CPU_ZERO(&mine);
+  CPU_ZERO(&all);
+  if (sched_getaffinity(0, sizeof mine, &mine) != 0)
+    CPU_ZERO(&mine);
+  PMPI_Allreduce(&mine, &all, static_cast<int>(sizeof mine), MPI_BYTE, MPI_BOR, node);
+  cores = CPU_COUNT(&all);
+#else
+  (void)node;
+#endif
+  return cores > 0 ? cores : static_cast<int>(std::thread::hardware_concurrency());
+}
+
+// Spin or sleep (compute_mode), decided once at start-up by every rank for
+// its node: busy waits of more ranks than cores steal the cores the other
+// ranks need. PILGRIM_PROXY_COMPUTE=spin|sleep|auto overrides the generated
+// choice. The lowest rank of an oversubscribed node says so in one line.
+// False (after one line from rank 0) on a bad setting.
+bool choose_compute() {
+#if PROXY_COMPUTE != 0
+  int asked = PROXY_COMPUTE;
+  const char *env = std::getenv("PILGRIM_PROXY_COMPUTE");
+  if (env && *env) {
+    asked = std::strcmp(env, "spin") == 0    ? 1
+            : std::strcmp(env, "sleep") == 0 ? 2
+            : std::strcmp(env, "auto") == 0  ? 3
+                                             : 0;
+    if (asked == 0) {
+      if (world_rank == 0)
+        std::fprintf(stderr, "proxy: PILGRIM_PROXY_COMPUTE must be spin, sleep or auto, not '%s'\n", env);
+      return false;
+    }
+  }
+  MPI_Comm node;
+  PMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int node_ranks = 0;
+  PMPI_Comm_size(node, &node_ranks);
+  const int cores = node_cores(node);
+  PMPI_Comm_free(&node);
+  int bad = cores == 0 ? 1 : 0, any_bad = 0;
+  PMPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (any_bad) {
+    if (world_rank == 0)
+      std::fprintf(stderr, "proxy: PILGRIM_PROXY_CORES must be a positive number of cores, not '%s'\n",
+                   std::getenv("PILGRIM_PROXY_CORES"));
+    return false;
+  }
+  const bool over = node_ranks > cores;
+  compute_mode = asked == 3 ? (over ? 2 : 1) : asked;
+  int mine = over ? world_rank : world_size, first = world_size;
+  PMPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (over && first == world_rank)
+    std::fprintf(stderr,
+                 compute_mode == 2
+                     ? "proxy: %d ranks on %d cores of a node: computation replayed as sleeps, not "
+                       "busy waits (PILGRIM_PROXY_COMPUTE=spin to spin)\n"
+                     : "proxy: %d ranks on %d cores of a node: busy waits as asked, though they "
+                       "steal the cores other ranks need (PILGRIM_PROXY_COMPUTE=auto to sleep)\n",
+                 node_ranks, cores);
+#endif
+  return true;
 }
 
 // Calls of the stand-ins by callback id (each id gets its own function, as

@@ -8,8 +8,11 @@
 #include <vector>
 
 #include "call_emitter.h"
+#include "call_gaps.h"
 #include "call_shapes.h"
+#include "gap_replay.h"
 #include "generalized_requests.h"
+#include "pilgrim/call_times.h"
 #include "pilgrim/count_text.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/poll_call.h"
@@ -60,16 +63,25 @@ class Writer {
 public:
   Writer(const Trace &trace, const ProxyOptions &options)
       : trace_(trace), options_(options), emitter_(trace, options, symbols_),
-        rules_(trace.merged.rules), roots_(trace.merged.roots) {}
+        rules_(trace.merged.rules), roots_(trace.merged.roots), positions_(trace.merged.rules),
+        per_call_(options.compute != Compute::None && has_call_times(trace)) {
+    for (size_t r = 0; r < rules_.rules.size(); ++r) {
+      origin_.emplace_back(rules_.rules[r].size());
+      for (size_t j = 0; j < rules_.rules[r].size(); ++j)
+        origin_[r][j] = static_cast<int64_t>(positions_.of(r, j));
+    }
+    slot_of_.assign(positions_.count, -1);
+  }
 
-  std::string run();
+  ProxySource run();
 
 private:
   uint64_t first_terminal(uint64_t rule) const;
   uint64_t drop_first(uint64_t rule);
   void count_references();
   const std::vector<std::string> &terminal_lines(uint64_t t);
-  void emit_symbol(const GrammarSymbol &s, int indent, int loop_depth,
+  std::vector<std::string> call_lines(uint64_t t, int64_t position);
+  void emit_symbol(const GrammarSymbol &s, int64_t position, int indent, int loop_depth,
                    std::vector<std::string> &out, int64_t follow);
   void emit_body(uint64_t rule, int indent, int loop_depth, std::vector<std::string> &out,
                  int64_t follow);
@@ -90,7 +102,14 @@ private:
   std::vector<Call> calls_;         // and resolved without a position (proxies are per entry)
   FilePlan files_;                  // files opened in a scratch directory (file_replay.h)
   GeneralizedRequests generalized_; // polls that cannot succeed (generalized_requests.h)
-  std::vector<double> gaps_;
+  std::vector<double> gaps_;        // per terminal, from aggregate timing (timing_model.h)
+  // Per-call timing (call_gaps.h): each symbol's grammar position in the
+  // trace's rule pool (-1 for a rule), and each position's gap slot.
+  GrammarPositions positions_;
+  bool per_call_;
+  std::vector<std::vector<int64_t>> origin_;
+  std::vector<int64_t> slot_of_;
+  size_t slots_ = 0;
   std::map<uint64_t, uint64_t> dropped_; // rule -> the same rule without its first call
   std::vector<uint64_t> refs_;
   std::vector<bool> function_rule_;
@@ -119,18 +138,28 @@ uint64_t Writer::drop_first(uint64_t rule) {
   if (it != dropped_.end())
     return it->second;
   std::vector<GrammarSymbol> body = rules_.rules[rule];
+  std::vector<int64_t> origin = origin_[rule];
   const GrammarSymbol first = body[0];
+  const int64_t first_origin = origin[0];
   body.erase(body.begin());
+  origin.erase(origin.begin());
   std::vector<GrammarSymbol> head;
+  std::vector<int64_t> head_origin;
   if (first.is_rule()) {
     head.push_back(GrammarSymbol::nonterminal(drop_first(first.rule()), 1));
-    if (first.exp > 1)
+    head_origin.push_back(-1);
+    if (first.exp > 1) {
       head.push_back(GrammarSymbol{first.value, first.exp - 1});
+      head_origin.push_back(-1);
+    }
   } else if (first.exp > 1) {
     head.push_back(GrammarSymbol{first.value, first.exp - 1});
+    head_origin.push_back(first_origin);
   }
   body.insert(body.begin(), head.begin(), head.end());
+  origin.insert(origin.begin(), head_origin.begin(), head_origin.end());
   rules_.rules.push_back(body);
+  origin_.push_back(origin);
   const uint64_t index = rules_.rules.size() - 1;
   dropped_[rule] = index;
   return index;
@@ -214,7 +243,8 @@ uint32_t Writer::run_of(uint64_t rule) {
       steps.push_back({CallShapes::kRunStep, run_of(s.rule()), s.exp});
     } else {
       const uint64_t t = static_cast<uint64_t>(s.value);
-      const auto at = shapes_.add(t, terminal_lines(t));
+      const int64_t position = origin_[rule][i];
+      const auto at = shapes_.add(static_cast<uint64_t>(position), call_lines(t, position));
       steps.push_back({at.first, at.second, s.exp});
     }
   }
@@ -250,11 +280,6 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
     } catch (const TraceError &e) {
       rethrow_with_context("CST entry " + std::to_string(t), e);
     }
-    // A record that is not an MPI call is no call of the proxy's: no
-    // computation before it.
-    const double gap = t < gaps_.size() && !is_record(call.function_id) ? gaps_[t] : 0;
-    if (options_.compute != Compute::None && gap >= 1e-7)
-      lines.push_back("compute(" + fmt_double(gap) + ");");
     if (poll == Poll::Failed) {
       // A poll that found nothing in the original run changes nothing, and
       // here it might find something, leaving the completion loop that
@@ -278,7 +303,26 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
   return lines_.emplace(t, std::move(lines)).first->second;
 }
 
-void Writer::emit_symbol(const GrammarSymbol &s, int indent, int loop_depth,
+// A call's lines at grammar position `position`, after the computation
+// before it. A record that is not an MPI call is no call of the proxy's: no
+// computation before it (per-call gaps hand its gap on to the next call).
+std::vector<std::string> Writer::call_lines(uint64_t t, int64_t position) {
+  std::vector<std::string> lines;
+  const bool record = is_record(calls_.at(t).function_id);
+  if (per_call_ && !record && position >= 0) {
+    int64_t &slot = slot_of_.at(static_cast<size_t>(position));
+    if (slot < 0)
+      slot = static_cast<int64_t>(slots_++);
+    lines.push_back("gap(" + std::to_string(slot) + ");");
+  } else if (!per_call_ && !record && t < gaps_.size() && gaps_[t] >= 1e-7) {
+    lines.push_back("compute(" + fmt_double(gaps_[t]) + ");");
+  }
+  const std::vector<std::string> &call = terminal_lines(t);
+  lines.insert(lines.end(), call.begin(), call.end());
+  return lines;
+}
+
+void Writer::emit_symbol(const GrammarSymbol &s, int64_t position, int indent, int loop_depth,
                          std::vector<std::string> &out, int64_t follow) {
   const std::string pad(static_cast<size_t>(indent) * 2, ' ');
   int inner = indent;
@@ -296,7 +340,7 @@ void Writer::emit_symbol(const GrammarSymbol &s, int indent, int loop_depth,
     else
       emit_body(s.rule(), inner, loop_depth + (s.exp > 1 ? 1 : 0), out, s.exp > 1 ? -1 : follow);
   } else {
-    for (const std::string &l : terminal_lines(static_cast<uint64_t>(s.value)))
+    for (const std::string &l : call_lines(static_cast<uint64_t>(s.value), position))
       out.push_back(ipad + l);
   }
   if (s.exp > 1)
@@ -332,7 +376,7 @@ void Writer::emit_body(uint64_t rule, int indent, int loop_depth, std::vector<st
   }
   const std::vector<GrammarSymbol> body = rules_.rules[rule];
   for (size_t i : kept_symbols(rule, follow))
-    emit_symbol(body[i], indent, loop_depth, out,
+    emit_symbol(body[i], origin_[rule][i], indent, loop_depth, out,
                 i + 1 < body.size() ? first_of(body[i + 1]) : follow);
 }
 
@@ -409,7 +453,7 @@ std::vector<std::string> Writer::address_layout() const {
   return lines;
 }
 
-std::string Writer::run() {
+ProxySource Writer::run() {
   const MergedTrace &m = trace_.merged;
   coded_ = decode_cst(trace_);
   calls_.reserve(coded_.size());
@@ -426,8 +470,17 @@ std::string Writer::run() {
       sources[&coded_.at(t)] = std::move(per_rank);
     emitter_.set_irecv_sources(std::move(sources));
   }
-  if (options_.compute != Compute::None)
+  if (options_.compute != Compute::None && !per_call_)
     gaps_ = estimate_gaps(trace_);
+  if (options_.gaps == Gaps::Exact && !per_call_)
+    throw TraceError(
+        options_.compute == Compute::None
+            ? "--gaps=exact replays gaps, which --compute=none leaves out"
+            : "--gaps=exact needs a trace with per-call times (PILGRIM_TIMING=lossless, "
+              "hist:..., cfg:..., pred:... or zfp:...), not timing mode aggregate or none");
+  if (options_.gaps == Gaps::Exact && (options_.output_path.empty() || options_.output_path == "-"))
+    throw TraceError(
+        "--gaps=exact writes its gaps beside the proxy: give the proxy a file with -o");
   if (roots_.empty())
     throw TraceError("the trace has no calls");
 
@@ -461,7 +514,7 @@ std::string Writer::run() {
   }
   for (uint64_t g : used_roots) {
     std::vector<std::string> body;
-    emit_symbol(GrammarSymbol::nonterminal(roots_[g], 1), 1, 0, body, -1);
+    emit_symbol(GrammarSymbol::nonterminal(roots_[g], 1), -1, 1, 0, body, -1);
     functions.push_back({"grammar_" + std::to_string(g), std::move(body)});
   }
 
@@ -478,8 +531,18 @@ std::string Writer::run() {
   line("// offsets from the caller's rank. It needs exactly " + ranks_text(trace_.nranks()) + ".");
   const char *mode = options_.compute == Compute::None    ? "none (no computation replayed)"
                      : options_.compute == Compute::Sleep ? "sleep (gaps replayed as sleeps)"
-                                                          : "spin (gaps replayed as busy waits)";
-  line(std::string("// Compute: ") + mode + ".");
+                     : options_.compute == Compute::Spin
+                         ? "spin (gaps replayed as busy waits)"
+                         : "auto (gaps replayed as busy waits, as "
+                           "sleeps on a node with more ranks than cores)";
+  line(std::string("// Compute: ") + mode + "; PILGRIM_PROXY_COMPUTE=spin|sleep|auto overrides.");
+  if (per_call_)
+    line(std::string("// Gaps: each call's from the trace's per-call times, ") +
+         (options_.gaps == Gaps::Exact ? "its own (--gaps=exact), read from the gaps file"
+          : options_.gaps == Gaps::Mean
+              ? "the mean of its grammar position's (--gaps=mean)"
+              : "drawn from its grammar position's (--gaps=distribution)") +
+         ".");
   if (options_.deterministic)
     line("// --deterministic: MPI_ANY_SOURCE receives use the recorded source.");
   line("// Completion loops (MPI_Test*, MPI_Iprobe) poll until they succeed; compare");
@@ -491,11 +554,21 @@ std::string Writer::run() {
   line("");
   const int compute_mode = options_.compute == Compute::Spin    ? 1
                            : options_.compute == Compute::Sleep ? 2
+                           : options_.compute == Compute::Auto  ? 3
                                                                 : 0;
   line("#define PROXY_COMPUTE " + std::to_string(compute_mode));
   o += kProxyPrelude;
   o += address_prelude(symbols_);
   o += files_.prelude(options_.io_dir);
+  MeasuredGaps measured;
+  if (per_call_) {
+    measured = measure_gaps(trace_, positions_, slot_of_, slots_, options_.gaps == Gaps::Exact);
+    const GapMode mode = options_.gaps == Gaps::Exact  ? GapMode::Exact
+                         : options_.gaps == Gaps::Mean ? GapMode::Mean
+                                                       : GapMode::Distribution;
+    for (const std::string &l : gap_replay_code(measured, mode, options_.output_path + ".gaps"))
+      line(l);
+  }
 
   line("// ---- replayed state --------------------------------------------------------");
   line("");
@@ -605,6 +678,10 @@ std::string Writer::run() {
   line("    PMPI_Finalize();");
   line("    return 1;");
   line("  }");
+  line(per_call_ ? "  if (!choose_compute() || !setup_gaps()) {" : "  if (!choose_compute()) {");
+  line("    PMPI_Finalize();");
+  line("    return 1;");
+  line("  }");
   line("  allocate_buffers();");
   for (const std::string &l : address_setup_lines(symbols_))
     line("  " + l);
@@ -623,12 +700,23 @@ std::string Writer::run() {
     line("  " + l);
   line("  return 0;");
   line("}");
-  return o;
+  ProxySource out;
+  if (per_call_ && options_.gaps == Gaps::Exact) {
+    const uint64_t fingerprint = source_fingerprint(o);
+    char text[64];
+    std::snprintf(text, sizeof text, "0x%016llxull", static_cast<unsigned long long>(fingerprint));
+    line("");
+    line("// Ties the gaps file to this proxy.");
+    line(std::string("const unsigned long long kGapsFingerprint = ") + text + ";");
+    out.gaps_file = exact_gaps_file(measured, fingerprint);
+  }
+  out.source = std::move(o);
+  return out;
 }
 
 } // namespace
 
-std::string write_proxy(const Trace &trace, const ProxyOptions &options) {
+ProxySource write_proxy(const Trace &trace, const ProxyOptions &options) {
   Writer w(trace, options);
   return w.run();
 }

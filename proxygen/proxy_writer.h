@@ -10,7 +10,12 @@
 
 namespace pilgrim::proxygen {
 
-// The whole proxy source. Throws TraceError for a trace it cannot replay.
-std::string write_proxy(const Trace &trace, const ProxyOptions &options);
+struct ProxySource {
+  std::string source;    // the whole proxy
+  std::string gaps_file; // --gaps=exact: the companion file (call_gaps.h), else empty
+};
+
+// Throws TraceError for a trace it cannot replay.
+ProxySource write_proxy(const Trace &trace, const ProxyOptions &options);
 
 } // namespace pilgrim::proxygen

@@ -23,6 +23,10 @@ bool GrammarWalker::next(uint64_t &terminal) {
       f.done = 0;
       continue;
     }
+    if (is_terminal(s)) {
+      rule_ = f.rule;
+      position_ = f.pos;
+    }
     if (++f.done >= s.exp) {
       ++f.pos;
       f.done = 0;

@@ -21,6 +21,11 @@ class GrammarWalker {
 public:
   explicit GrammarWalker(const Grammar &grammar, uint64_t root = 0);
   bool next(uint64_t &terminal);
+  // Where the terminal that next() yielded last stands in the grammar: its
+  // rule and its index in that rule's body (a grammar position, shared by
+  // every call that expands from it).
+  uint64_t rule() const { return rule_; }
+  size_t position() const { return position_; }
 
 private:
   struct Frame {
@@ -31,6 +36,8 @@ private:
   const Grammar &grammar_;
   std::vector<uint64_t> lengths_;
   std::vector<Frame> stack_;
+  uint64_t rule_ = 0;
+  size_t position_ = 0;
 };
 
 } // namespace pilgrim
