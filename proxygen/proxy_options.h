@@ -17,7 +17,7 @@ struct ProxyOptions {
   std::string trace_path;
   std::string output_path; // -o; "-" or empty: stdout
   Compute compute = Compute::Auto;
-  Gaps gaps = Gaps::Distribution; // with a per-call timing mode
+  Gaps gaps = Gaps::Mean; // with a per-call timing mode (README, Proxy fidelity: measured)
   int64_t ranks = -1;             // --ranks N: refuse a trace with another rank count
   bool deterministic = false;     // ANY_SOURCE receives use the recorded source
   std::string io_dir;             // --io-dir: the scratch directory of the proxy's files
