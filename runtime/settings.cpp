@@ -78,8 +78,7 @@ bool parse_settings(Settings &out, std::string &error) {
       return false;
     }
   }
-  // TimingMode's values are timing::Method's (timing_mode.h).
-  out.timing = static_cast<TimingMode>(out.timing_spec.method);
+  out.timing = out.timing_spec.method; // timing::Method is TimingMode
   out.relative_ranks = ranks >= 1;
   out.cartesian_ranks = ranks == 2;
   const char *o = std::getenv("PILGRIM_OUTPUT");

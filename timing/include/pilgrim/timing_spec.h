@@ -12,24 +12,17 @@
 // calls).
 #pragma once
 
+#include "pilgrim/timing_mode.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace pilgrim::timing {
 
-// The values are META's timing_mode (bytes/include/pilgrim/timing_mode.h).
-enum class Method : uint8_t {
-  None = 0,
-  Aggregate = 1,
-  Lossless = 2,
-  Cfg = 3,
-  Hist = 4,
-  Pred = 5,
-  Zfp = 6,
-  PredClustered = 7,
-  ZfpClustered = 8,
-};
+// The mode is META's timing_mode itself (bytes/include/pilgrim/timing_mode.h):
+// one enum, so that the runtime's mode and the trace's value cannot part.
+using Method = ::pilgrim::TimingMode;
 
 struct FunctionBound {
   std::string function; // "MPI_Wait"
