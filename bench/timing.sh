@@ -12,8 +12,11 @@
 #      beyond PILGRIM_TIMING=none (what README's "per call, per mode" says).
 #   3. What each mode adds per call against PILGRIM_TIMING=none: instructions
 #      (callgrind, singleton MPI_Comm_rank, 2*10^5 - 10^5 calls, so that start-up
-#      and MPI_Finalize cancel) and ns (median of REPEATS runs of bench/overhead:
-#      MPI_Comm_rank alone and the 2-rank Isend/Irecv/Waitall loop).
+#      and MPI_Finalize cancel), on the application's thread and in all threads
+#      (the encoder thread's compression included), and ns (median of REPEATS
+#      runs of bench/overhead: MPI_Comm_rank alone and the 2-rank
+#      Isend/Irecv/Waitall loop, with the encoder thread and without it,
+#      PILGRIM_TIMING_THREAD=0).
 #   bench/timing.sh [BUILD_DIR] [-n ITER] [-r REPEATS]   (defaults build/openmpi, 4000, 3)
 # Times on a shared 2-core machine swing with its load (printed); instruction
 # counts do not.
@@ -67,41 +70,52 @@ echo "(calls: $calls over both ranks)"
 
 echo
 echo "== 3. Added per call against PILGRIM_TIMING=none"
-instructions() { # calls mode -> total instructions, or "rejected"
+# Instructions: on the application's thread (callgrind --separate-threads,
+# thread 1) and in all threads (the encoder thread's chunk encoding included,
+# timing_stream.h). ns: with the encoder thread (the default) and with
+# PILGRIM_TIMING_THREAD=0 (every chunk encoded on the application's thread).
+instructions() { # calls mode -> "app-thread all-threads", or "rejected rejected"
   local cg="$out/cg.$1"
+  rm -f "$cg"*
   if ! env LD_PRELOAD="$lib" PILGRIM_OUTPUT="$out/i.pilgrim" PILGRIM_TIMING="$2" \
-    valgrind --tool=callgrind --callgrind-out-file="$cg" "$build/bench/overhead" comm_rank "$1" \
-    >"$out/cg.log" 2>&1; then
-    echo rejected
+    valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$cg" \
+    "$build/bench/overhead" comm_rank "$1" >"$out/cg.log" 2>&1; then
+    echo rejected rejected
     return
   fi
-  awk '/^summary:/ {print $2}' "$cg"
+  awk '/^summary:/ {if (FILENAME ~ /-01$/) app = $2; all += $2} END {print app, all}' "$cg"-*
 }
-ns() { # mode kind calls np -> ns per call
+ns() { # mode kind calls np thread -> ns per call
   "$mpirun" "${extra[@]}" -np "$4" env LD_PRELOAD="$lib" PILGRIM_OUTPUT="$out/o.pilgrim" \
-    PILGRIM_TIMING="$1" "$build/bench/overhead" "$2" "$3" | awk '/ns_per_call/ {print $3}'
+    PILGRIM_TIMING="$1" PILGRIM_TIMING_THREAD="$5" "$build/bench/overhead" "$2" "$3" |
+    awk '/ns_per_call/ {print $3}'
 }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 have_valgrind=0
 command -v valgrind >/dev/null && have_valgrind=1
-declare -A ins rank_ns ping_ns
+declare -A app all rank_ns ping_ns ping0_ns
 for mode in none aggregate $modes; do
   if [ $have_valgrind = 1 ]; then
-    i1=$(instructions 100000 "$mode")
-    i2=$(instructions 200000 "$mode")
-    ins[$mode]=$(((i2 - i1) / 100000))
+    read -r a1 t1 < <(instructions 100000 "$mode")
+    read -r a2 t2 < <(instructions 200000 "$mode")
+    app[$mode]=$(((a2 - a1) / 100000))
+    all[$mode]=$(((t2 - t1) / 100000))
   fi
-  rank_ns[$mode]=$(for i in $(seq "$repeats"); do ns "$mode" comm_rank 1000000 1; done | median)
-  ping_ns[$mode]=$(for i in $(seq "$repeats"); do ns "$mode" pingpong 300000 2; done | median)
+  rank_ns[$mode]=$(for i in $(seq "$repeats"); do ns "$mode" comm_rank 1000000 1 1; done | median)
+  ping_ns[$mode]=$(for i in $(seq "$repeats"); do ns "$mode" pingpong 300000 2 1; done | median)
+  ping0_ns[$mode]=$(for i in $(seq "$repeats"); do ns "$mode" pingpong 300000 2 0; done | median)
 done
-printf '%-22s %14s %16s %18s\n' mode "instr/Comm_rank" "ns/Comm_rank" "ns/call Isend loop"
+printf '%-20s %11s %11s %13s %14s %14s\n' mode "instr app" "instr all" "ns/Comm_rank" \
+  "ns/call Isend" "... no thread"
 for mode in aggregate $modes; do
-  i=-
-  [ $have_valgrind = 1 ] && i=$((${ins[$mode]} - ${ins[none]}))
-  awk -v m="$mode" -v i="$i" -v r="${rank_ns[$mode]}" -v r0="${rank_ns[none]}" \
-    -v p="${ping_ns[$mode]}" -v p0="${ping_ns[none]}" 'BEGIN {
-    printf "%-22s %14s %16.1f %18.1f\n", m, i, r - r0, p - p0 }'
+  a=- t=-
+  [ $have_valgrind = 1 ] && a=$((${app[$mode]} - ${app[none]})) && t=$((${all[$mode]} - ${all[none]}))
+  awk -v m="$mode" -v a="$a" -v t="$t" -v r="${rank_ns[$mode]}" -v r0="${rank_ns[none]}" \
+    -v p="${ping_ns[$mode]}" -v p0="${ping_ns[none]}" -v q="${ping0_ns[$mode]}" \
+    -v q0="${ping0_ns[none]}" 'BEGIN {
+    printf "%-20s %11s %11s %13.1f %14.1f %14.1f\n", m, a, t, r - r0, p - p0, q - q0 }'
 done
-echo "(none: ${ins[none]:-?} instructions per traced MPI_Comm_rank, ${rank_ns[none]} ns per MPI_Comm_rank," \
-  "${ping_ns[none]} ns per call in the Isend/Irecv/Waitall loop; load average now" \
-  "$(cut -d' ' -f1-3 /proc/loadavg))"
+echo "(instr app: added on the application's thread per MPI_Comm_rank; instr all: in all" \
+  "threads, the encoder's included; none: ${app[none]:-?} instructions per traced" \
+  "MPI_Comm_rank, ${rank_ns[none]} ns per MPI_Comm_rank, ${ping_ns[none]} ns per call in the" \
+  "2-rank Isend/Irecv/Waitall loop; load average now $(cut -d' ' -f1-3 /proc/loadavg))"

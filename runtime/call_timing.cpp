@@ -9,14 +9,14 @@
 namespace pilgrim::rt {
 
 bool CallTiming::open(const timing::Spec &spec, double seconds_per_tick, const std::string &output,
-                      int rank, bool verify, std::string &error) {
+                      int rank, bool verify, bool background, std::string &error) {
   spec_ = spec;
   unit_ = spec.absolute() ? 1.0 / seconds_per_tick : 1.0;
   // Beside the trace's temporary name (output.tmp.XXXXXX), one per rank and
   // process, unlinked once open (call_timing.h).
   const std::string spill = output + ".tmp.timing." + std::to_string(rank) + "." +
                             std::to_string(static_cast<long>(::getpid()));
-  if (!writer_.open(spill, spec, error))
+  if (!writer_.open(spill, spec, error, background))
     return false;
   ::unlink(spill.c_str());
   if (verify) {

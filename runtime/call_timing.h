@@ -28,8 +28,10 @@ public:
   // `seconds_per_tick`: the clock's calibration that the trace stores (a
   // TOL in seconds is coded as ticks with it, and readers convert it back
   // with the same stored value).
+  // `background`: encode full chunks on the stream's encoder thread
+  // (PILGRIM_TIMING_THREAD, timing_stream.h).
   bool open(const timing::Spec &spec, double seconds_per_tick, const std::string &output, int rank,
-            bool verify, std::string &error);
+            bool verify, bool background, std::string &error);
   bool active() const { return active_; }
   // A terminal's first call: its bound, from its function's name, in the
   // codec's unit (EPS, or TOL in ticks).

@@ -89,7 +89,7 @@ void Recorder::on_init() {
     // Every rank opens its streams; if one cannot, the run stops here.
     // A TOL is coded in ticks: 1 ns each, the clock of those modes (below).
     int ok = timing_.open(settings.timing_spec, 1e-9, settings.output, world_rank_, settings.verify,
-                          error);
+                          settings.timing_thread, error);
     int all_ok = 0;
     PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, private_comm_);
     if (!all_ok) {

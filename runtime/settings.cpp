@@ -64,13 +64,15 @@ std::string command_line() {
 bool parse_settings(Settings &out, std::string &error) {
   static const char *const kBool[] = {"0", "1"};
   static const char *const kRanks[] = {"absolute", "relative", "cartesian"};
-  int summary = 0, verify = 0, ranks = 2;
+  int summary = 0, verify = 0, ranks = 2, timing_thread = 1;
   if (!parse_choice("PILGRIM_SUMMARY", kBool, 2, summary, error) ||
+      !parse_choice("PILGRIM_TIMING_THREAD", kBool, 2, timing_thread, error) ||
       !parse_choice("PILGRIM_VERIFY", kBool, 2, verify, error) ||
       !parse_choice("PILGRIM_RANKS", kRanks, 3, ranks, error))
     return false;
   out.summary = summary == 1;
   out.verify = verify == 1;
+  out.timing_thread = timing_thread == 1;
   if (const char *t = std::getenv("PILGRIM_TIMING")) {
     std::string why;
     if (!timing::parse_spec(t, out.timing_spec, why)) {

@@ -17,6 +17,7 @@ struct Settings {
   bool verify = false;                       // PILGRIM_VERIFY=0|1
   TimingMode timing = TimingMode::Aggregate; // PILGRIM_TIMING's mode (README "PILGRIM_TIMING")
   timing::Spec timing_spec;                  // ... and its bounds
+  bool timing_thread = true;                 // PILGRIM_TIMING_THREAD=0|1: encode on a thread
   bool per_call_timing() const { return timing_spec.per_call(); }
   bool relative_ranks = true;  // PILGRIM_RANKS=cartesian|relative|absolute
   bool cartesian_ranks = true; // ... cartesian (the default): grid offsets in Cartesian comms

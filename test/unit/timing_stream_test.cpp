@@ -23,10 +23,12 @@ std::string spill_path(const char *name) {
 bool exists(const std::string &path) { return access(path.c_str(), F_OK) == 0; }
 
 std::vector<uint8_t> write_stream(const Spec &spec, const std::vector<double> &bounds,
-                                  const TickStream &s, const std::string &path) {
+                                  const TickStream &s, const std::string &path,
+                                  bool background = true) {
   StreamWriter w;
   std::string error;
-  EXPECT_TRUE(w.open(path, spec, error)) << error;
+  EXPECT_TRUE(w.open(path, spec, error, background)) << error;
+  EXPECT_EQ(w.background(), background);
   for (uint32_t g = 0; g < bounds.size(); ++g)
     w.set_group_bound(g, bounds[g]);
   for (size_t i = 0; i < s.size(); ++i)
@@ -66,6 +68,44 @@ TEST(TimingStream, WritesAndReadsBackChunkByChunk) {
                                s.group.data(), start.data(), end.data(), error))
         << error;
     EXPECT_TRUE(test::check_bounds(spec, bounds, s, 0, s.size(), start, end, kChunkCalls));
+  }
+}
+
+// The encoder thread changes where a chunk is encoded, never its bytes: the
+// payload is the same as inline, over several chunks, in every mode; and a
+// group's bound set while the encoder works on an earlier chunk applies from
+// the next chunk handed over, as inline.
+TEST(TimingStream, EncoderThreadWritesTheSameBytes) {
+  for (const char *mode : {"lossless", "cfg:0.1", "hist:0.1,8", "pred:0.1", "zfp:1000"}) {
+    const Spec spec = test::spec_of(mode);
+    TickStream s;
+    ASSERT_TRUE(synthetic_stream("bimodal", 2 * kChunkCalls + 77, 3, s));
+    const std::vector<double> bounds = test::group_bounds(spec, 8);
+    EXPECT_EQ(write_stream(spec, bounds, s, spill_path("bg"), true),
+              write_stream(spec, bounds, s, spill_path("fg"), false))
+        << mode;
+    std::vector<uint8_t> payload[2];
+    for (int background = 0; background < 2; ++background) {
+      StreamWriter w;
+      std::string error;
+      ASSERT_TRUE(w.open(spill_path("late"), spec, error, background == 1)) << error;
+      w.set_group_bound(0, bounds[0]);
+      for (size_t i = 0; i < s.size(); ++i) {
+        if (i == kChunkCalls + 5) // the first chunk is with the encoder now
+          for (uint32_t g = 1; g < bounds.size(); ++g)
+            w.set_group_bound(g, bounds[g]);
+        w.add(s.start[i], s.end[i], s.group[i] % (i > kChunkCalls ? 8 : 1));
+      }
+      ASSERT_TRUE(w.finish(error)) << error;
+      ASSERT_TRUE(w.copy_payload(
+          [&](const uint8_t *p, size_t n) {
+            payload[background].insert(payload[background].end(), p, p + n);
+            return true;
+          },
+          error))
+          << error;
+    }
+    EXPECT_EQ(payload[0], payload[1]) << mode;
   }
 }
 
