@@ -43,6 +43,8 @@ public:
   double eps() const { return eps_; }
   // The symbol of value v and the value it decodes to; false when v is to
   // be coded exactly.
+  // Memoised: a value seen lately costs one table probe (a loop's calls
+  // repeat the same few tick counts).
   bool quantise(int64_t v, int64_t &sym, int64_t &value) const;
   // The value of a symbol; false when no value has that symbol.
   bool value_of(int64_t sym, int64_t &v) const;
@@ -51,6 +53,18 @@ private:
   double power(int64_t k) const; // B^k, k >= 0
   int64_t rep(int64_t k) const;  // the value of bin k
   bool fits(int64_t v, int64_t r) const;
+  bool quantise_magnitude(int64_t a, int64_t &s, int64_t &r) const; // a > S
+  double log_base_b(int64_t a) const;                               // about log_B(a), a > 0
+
+  struct Memo {
+    int64_t a = -1; // the magnitude; -1 empty
+    int64_t s = 0, r = 0;
+    bool ok = false;
+  };
+  static constexpr size_t kMemo = 1024;
+  mutable Memo memo_[kMemo];
+  double inv_log2_base_; // 1 / log2(B)
+  bool fast_log_;        // log2 from the table is exact enough for these bins
   double eps_;
   bool centred_;
   double log_base_;

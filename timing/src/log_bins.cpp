@@ -2,17 +2,51 @@
 #include "closed_loop.h"
 
 #include <cmath>
+#include <cstring>
 
 namespace pilgrim::timing::detail {
 
 namespace {
 constexpr int64_t kLimit = int64_t{1} << 62; // larger magnitudes are coded exactly
 constexpr int kLowBits = 16;
+
+// log2 of the mantissa 1 + i / 2^kLogBits, i = 0 .. 2^kLogBits: log2(x) is
+// the exponent plus this, linear in between. The error of the
+// interpolation is at most (2^-kLogBits)^2 / (8 ln 2) < 1e-8.
+constexpr int kLogBits = 12;
+struct Log2Table {
+  double v[(1 << kLogBits) + 1];
+  Log2Table() {
+    for (int i = 0; i <= (1 << kLogBits); ++i)
+      v[i] = std::log2(1.0 + static_cast<double>(i) / (1 << kLogBits));
+  }
+};
+const Log2Table &log2_table() {
+  static const Log2Table table;
+  return table;
+}
+
+double fast_log2(double x) { // x >= 1
+  uint64_t bits = 0;
+  std::memcpy(&bits, &x, sizeof bits);
+  const int e = static_cast<int>(bits >> 52) - 1023;
+  const uint64_t m = bits & ((uint64_t{1} << 52) - 1);
+  const size_t i = static_cast<size_t>(m >> (52 - kLogBits));
+  const double f = static_cast<double>(m & ((uint64_t{1} << (52 - kLogBits)) - 1)) *
+                   (1.0 / static_cast<double>(uint64_t{1} << (52 - kLogBits)));
+  const double *t = log2_table().v;
+  return e + t[i] + f * (t[i + 1] - t[i]);
+}
 } // namespace
 
 Bins::Bins(double eps, bool centred) : eps_(eps), centred_(centred) {
   const double b = centred ? (1 + eps) * (1 + eps) : 1 + eps;
   log_base_ = std::log(b);
+  inv_log2_base_ = 1 / std::log2(b);
+  // The table's log2 is within 1e-8: with bins wider than 1e-5 in log2 the
+  // first guess stays within the one bin either way the encoder tries.
+  fast_log_ = std::log2(b) > 1e-5;
+  log2_table();
   small_ = eps >= 1 ? 0 : static_cast<int64_t>(std::min(1.0 / eps, 1e15));
   // Powers by repeated multiplication: the same doubles on every machine.
   low_.push_back(1);
@@ -56,6 +90,26 @@ bool Bins::fits(int64_t v, int64_t r) const {
   return std::fabs(static_cast<double>(r - v)) <= eps_ * static_cast<double>(v);
 }
 
+double Bins::log_base_b(int64_t a) const {
+  const double x = static_cast<double>(a);
+  return fast_log_ ? fast_log2(x) * inv_log2_base_ : std::log(x) / log_base_;
+}
+
+bool Bins::quantise_magnitude(int64_t a, int64_t &s, int64_t &r) const {
+  const double l = log_base_b(a);
+  const int64_t k = static_cast<int64_t>(centred_ ? std::floor(l + 0.5) : std::ceil(l));
+  for (int64_t cand : {k, k - 1, k + 1}) {
+    if (cand <= k0_ || cand > k_max_)
+      continue;
+    r = rep(cand);
+    if (!fits(a, r))
+      continue;
+    s = small_ + (cand - k0_);
+    return true;
+  }
+  return false;
+}
+
 bool Bins::quantise(int64_t v, int64_t &sym, int64_t &value) const {
   if (v == 0) {
     sym = value = 0;
@@ -68,20 +122,16 @@ bool Bins::quantise(int64_t v, int64_t &sym, int64_t &value) const {
     sym = value = v;
     return true;
   }
-  const double l = std::log(static_cast<double>(a)) / log_base_;
-  int64_t k = static_cast<int64_t>(centred_ ? std::floor(l + 0.5) : std::ceil(l));
-  for (int64_t cand : {k, k - 1, k + 1}) {
-    if (cand <= k0_ || cand > k_max_)
-      continue;
-    const int64_t r = rep(cand);
-    if (!fits(a, r))
-      continue;
-    const int64_t s = small_ + (cand - k0_);
-    sym = v < 0 ? -s : s;
-    value = v < 0 ? -r : r;
-    return true;
+  Memo &m = memo_[static_cast<uint64_t>(a) * 0x9E3779B97F4A7C15ull >> 54];
+  if (m.a != a) {
+    m.a = a;
+    m.ok = quantise_magnitude(a, m.s, m.r);
   }
-  return false;
+  if (!m.ok)
+    return false;
+  sym = v < 0 ? -m.s : m.s;
+  value = v < 0 ? -m.r : m.r;
+  return true;
 }
 
 bool Bins::value_of(int64_t sym, int64_t &v) const {
