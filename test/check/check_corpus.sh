@@ -59,6 +59,7 @@ runs=(
   "4 dist_graph"
   "4 file_modes $out/files"
   "4 late_rank -n 1 -s 0"
+  "4 intercomm_p2p"
 )
 mkdir -p "$out/files"
 traces=0
