@@ -13,9 +13,7 @@ namespace {
 // is none. Nonblocking ones keep their name: MPI matches MPI_Ibcast only
 // with MPI_Ibcast.
 std::string collective_name(const char *name) {
-  std::string_view n(name ? name : "");
-  if (n.size() > 2 && n.substr(n.size() - 2) == "_c")
-    n.remove_suffix(2);
+  const std::string_view n = function_base_name(name);
   if (is_blocking_collective(n))
     return std::string(n);
   if (n.size() > 6 && n.substr(0, 5) == "MPI_I") { // MPI_Iallreduce -> MPI_Allreduce

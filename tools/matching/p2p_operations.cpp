@@ -11,14 +11,6 @@ namespace pilgrim {
 
 namespace {
 
-// A function's name without the large-count suffix "_c".
-std::string_view base_name(const char *name) {
-  std::string_view n(name ? name : "");
-  if (n.size() > 2 && n.substr(n.size() - 2) == "_c")
-    n.remove_suffix(2);
-  return n;
-}
-
 bool one_of(std::string_view n, std::initializer_list<std::string_view> names) {
   for (std::string_view x : names)
     if (n == x)
@@ -200,20 +192,17 @@ void RankWalk::start(uint64_t id) {
   r.active = true;
   r.started = here_;
   r.cancelled = false;
-  if (r.has_send) {
-    P2pOp op = r.send_template;
+  auto instance = [&](const P2pOp &templ, bool send) {
+    P2pOp op = templ;
     op.post = op.complete = here_;
     op.order = order_++;
     op.function = "MPI_Start";
-    r.send = add_send(op);
-  }
-  if (r.has_recv) {
-    P2pOp op = r.recv_template;
-    op.post = op.complete = here_;
-    op.order = order_++;
-    op.function = "MPI_Start";
-    r.recv = add_recv(op);
-  }
+    return send ? add_send(op) : add_recv(op);
+  };
+  if (r.has_send)
+    r.send = instance(r.send_template, true);
+  if (r.has_recv)
+    r.recv = instance(r.recv_template, false);
 }
 
 void RankWalk::complete(uint64_t id, const StatusRef *status) {
@@ -221,23 +210,20 @@ void RankWalk::complete(uint64_t id, const StatusRef *status) {
   if (it == requests_.end())
     return;
   Request &r = it->second;
-  if (r.send >= 0) {
-    P2pOp &op = out.sends[static_cast<size_t>(r.send)];
+  auto done = [&](std::vector<P2pOp> &ops, int64_t index, int64_t &last_cancelled) -> P2pOp * {
+    if (index < 0)
+      return nullptr;
+    P2pOp &op = ops[static_cast<size_t>(index)];
     op.complete = here_;
     op.completed = true;
     op.cancelled = r.cancelled;
     if (r.cancelled)
-      last_cancelled_send_ = r.send;
-  }
-  if (r.recv >= 0) {
-    P2pOp &op = out.recvs[static_cast<size_t>(r.recv)];
-    op.complete = here_;
-    op.completed = true;
-    op.cancelled = r.cancelled;
-    if (r.cancelled)
-      last_cancelled_recv_ = r.recv;
-    resolve_source(op, status);
-  }
+      last_cancelled = index;
+    return &op;
+  };
+  done(out.sends, r.send, last_cancelled_send_);
+  if (P2pOp *op = done(out.recvs, r.recv, last_cancelled_recv_))
+    resolve_source(*op, status);
   r.send = r.recv = -1;
   r.active = false;
   r.cancelled = false;
@@ -248,7 +234,7 @@ void RankWalk::complete(uint64_t id, const StatusRef *status) {
 void RankWalk::call(const Call &c, uint64_t index) {
   here_ = CallPlace{rank_, index};
   failed_ = c.return_code != 0; // not MPI_SUCCESS
-  const std::string_view n = base_name(c.name());
+  const std::string_view n = function_base_name(c.name());
   if (one_of(n, {"MPI_Send", "MPI_Bsend", "MPI_Ssend", "MPI_Rsend"})) {
     P2pOp op = make_op(c, "dest", "tag", "buf", true);
     op.completed = true;
@@ -455,6 +441,13 @@ void RankWalk::finish(bool full_check) {
 }
 
 } // namespace
+
+std::string_view function_base_name(const char *name) {
+  std::string_view n(name ? name : "");
+  if (n.size() > 2 && n.substr(n.size() - 2) == "_c")
+    n.remove_suffix(2);
+  return n;
+}
 
 RankOperations collect_operations(const reader::TraceFile &trace, const CommDirectory &comms,
                                   uint32_t rank, bool full_check, TraceWalkObserver *observe) {

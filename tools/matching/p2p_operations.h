@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -40,6 +41,10 @@ struct RankOperations {
 };
 
 class TraceWalkObserver;
+
+// A function's name without the large-count suffix "_c" (MPI_Send_c is an
+// MPI_Send); "" for nullptr.
+std::string_view function_base_name(const char *name);
 
 // Walks rank `rank`'s calls; `observe` (may be nullptr) sees each call after
 // the walk resolved its communicators.
