@@ -91,8 +91,11 @@ struct MatchResult {
 };
 
 // Matches every point-to-point message of `trace`. Memory is linear in the
-// messages in flight per channel plus the messages returned; time linear in
-// the calls. Throws pilgrim::TraceError for a trace it cannot walk.
+// point-to-point operations (each kept until every rank is walked, as the
+// messages returned are) plus one rank's collectives per communicator; time
+// linear in the calls (each rank walked once), plus a scan of a channel's
+// unmatched sends per receive whose tag skips some. Throws
+// pilgrim::TraceError for a trace it cannot walk.
 MatchResult match_messages(const reader::TraceFile &trace, const MatchOptions &options = {});
 
 } // namespace pilgrim
