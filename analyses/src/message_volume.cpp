@@ -29,16 +29,28 @@ bool known_non_root(const Call &call, const ParamInfo &p) {
   return false;
 }
 
+bool on_side(Direction dir, BufferSide side) {
+  switch (side) {
+  case BufferSide::Sent:
+    return dir != Direction::Out;
+  case BufferSide::Received:
+    return dir != Direction::In;
+  case BufferSide::All:
+    break;
+  }
+  return true;
+}
+
 } // namespace
 
-MessageVolume message_volume(const Call &call) {
+MessageVolume message_volume(const Call &call, BufferSide side) {
   MessageVolume mv;
   if (!call.function)
     return mv;
   const size_t n_args = call.args.size();
   for (size_t i = 0; i < n_args; ++i) {
     const ParamInfo &p = *call.args[i].param;
-    if (p.role != Role::Buffer)
+    if (p.role != Role::Buffer || !on_side(p.dir, side))
       continue;
     const CallValue *bv = call.args[i].any();
     if (!bv || bv->null || bv->elements.size() != 1)
