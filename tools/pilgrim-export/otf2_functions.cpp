@@ -11,6 +11,9 @@ struct CollectiveName {
   OTF2_CollectiveOp op;
   OTF2_RegionRole role;
   bool rooted;
+  // The count of the send (receive) buffer is per peer: the bytes are
+  // count x size x the communicator's size.
+  bool per_peer_sent = false, per_peer_received = false;
 };
 
 // OTF2 has no neighbourhood operations: they map to the operation with the
@@ -18,20 +21,20 @@ struct CollectiveName {
 const CollectiveName kCollectives[] = {
     {"Barrier", OTF2_COLLECTIVE_OP_BARRIER, OTF2_REGION_ROLE_BARRIER, false},
     {"Bcast", OTF2_COLLECTIVE_OP_BCAST, OTF2_REGION_ROLE_COLL_ONE2ALL, true},
-    {"Gather", OTF2_COLLECTIVE_OP_GATHER, OTF2_REGION_ROLE_COLL_ALL2ONE, true},
+    {"Gather", OTF2_COLLECTIVE_OP_GATHER, OTF2_REGION_ROLE_COLL_ALL2ONE, true, false, true},
     {"Gatherv", OTF2_COLLECTIVE_OP_GATHERV, OTF2_REGION_ROLE_COLL_ALL2ONE, true},
-    {"Scatter", OTF2_COLLECTIVE_OP_SCATTER, OTF2_REGION_ROLE_COLL_ONE2ALL, true},
+    {"Scatter", OTF2_COLLECTIVE_OP_SCATTER, OTF2_REGION_ROLE_COLL_ONE2ALL, true, true, false},
     {"Scatterv", OTF2_COLLECTIVE_OP_SCATTERV, OTF2_REGION_ROLE_COLL_ONE2ALL, true},
-    {"Allgather", OTF2_COLLECTIVE_OP_ALLGATHER, OTF2_REGION_ROLE_COLL_ALL2ALL, false},
+    {"Allgather", OTF2_COLLECTIVE_OP_ALLGATHER, OTF2_REGION_ROLE_COLL_ALL2ALL, false, false, true},
     {"Allgatherv", OTF2_COLLECTIVE_OP_ALLGATHERV, OTF2_REGION_ROLE_COLL_ALL2ALL, false},
-    {"Alltoall", OTF2_COLLECTIVE_OP_ALLTOALL, OTF2_REGION_ROLE_COLL_ALL2ALL, false},
+    {"Alltoall", OTF2_COLLECTIVE_OP_ALLTOALL, OTF2_REGION_ROLE_COLL_ALL2ALL, false, true, true},
     {"Alltoallv", OTF2_COLLECTIVE_OP_ALLTOALLV, OTF2_REGION_ROLE_COLL_ALL2ALL, false},
     {"Alltoallw", OTF2_COLLECTIVE_OP_ALLTOALLW, OTF2_REGION_ROLE_COLL_ALL2ALL, false},
     {"Allreduce", OTF2_COLLECTIVE_OP_ALLREDUCE, OTF2_REGION_ROLE_COLL_ALL2ALL, false},
     {"Reduce", OTF2_COLLECTIVE_OP_REDUCE, OTF2_REGION_ROLE_COLL_ALL2ONE, true},
     {"Reduce_scatter", OTF2_COLLECTIVE_OP_REDUCE_SCATTER, OTF2_REGION_ROLE_COLL_ALL2ALL, false},
     {"Reduce_scatter_block", OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK, OTF2_REGION_ROLE_COLL_ALL2ALL,
-     false},
+     false, true, false},
     {"Scan", OTF2_COLLECTIVE_OP_SCAN, OTF2_REGION_ROLE_COLL_OTHER, false},
     {"Exscan", OTF2_COLLECTIVE_OP_EXSCAN, OTF2_REGION_ROLE_COLL_OTHER, false},
     {"Neighbor_allgather", OTF2_COLLECTIVE_OP_ALLGATHER, OTF2_REGION_ROLE_COLL_ALL2ALL, false},
@@ -89,7 +92,13 @@ Otf2Function otf2_function(std::string_view name) {
     return p2p(Otf2Kind::RecvInit);
   if (one_of(base, {"Start", "Startall"}))
     return p2p(Otf2Kind::Start);
-  if (one_of(base, {"Probe", "Iprobe", "Mprobe", "Improbe", "Mrecv", "Imrecv"}))
+  if (one_of(base, {"Mprobe", "Improbe"}))
+    return p2p(Otf2Kind::MatchedProbe);
+  if (base == "Mrecv")
+    return p2p(Otf2Kind::Mrecv);
+  if (base == "Imrecv")
+    return p2p(Otf2Kind::Imrecv);
+  if (one_of(base, {"Probe", "Iprobe"}))
     return p2p(Otf2Kind::Plain);
   if (one_of(base, {"Wait", "Waitall", "Waitany", "Waitsome", "Test", "Testall", "Testany",
                     "Testsome"})) {
@@ -109,6 +118,8 @@ Otf2Function otf2_function(std::string_view name) {
     f.role = c->role;
     f.op = c->op;
     f.rooted = c->rooted;
+    f.per_peer_sent = c->per_peer_sent;
+    f.per_peer_received = c->per_peer_received;
     return f;
   }
   if (base.size() > 1 && base[0] == 'I')
@@ -117,6 +128,8 @@ Otf2Function otf2_function(std::string_view name) {
       f.role = c->role;
       f.op = c->op;
       f.rooted = c->rooted;
+      f.per_peer_sent = c->per_peer_sent;
+      f.per_peer_received = c->per_peer_received;
       return f;
     }
   if (one_of(base,

@@ -20,6 +20,9 @@ enum class Otf2Kind {
   SendInit,     // MPI_Send_init, ...: each MPI_Start is an MpiIsend
   RecvInit,     // MPI_Recv_init: each MPI_Start is an MpiIrecvRequest
   Start,        // MPI_Start, MPI_Startall
+  MatchedProbe, // MPI_Mprobe, MPI_Improbe: a message taken, received later
+  Mrecv,        // MPI_Mrecv: MpiRecv of the probed message
+  Imrecv,       // MPI_Imrecv: MpiIrecvRequest of the probed message
   Completion,   // MPI_Wait*, MPI_Test*: completes requests
   Cancel,       // MPI_Cancel: MpiRequestCancelled
   RequestFree,  // MPI_Request_free
@@ -34,6 +37,10 @@ struct Otf2Function {
   OTF2_RegionRole role = OTF2_REGION_ROLE_FUNCTION;
   OTF2_CollectiveOp op = OTF2_COLLECTIVE_OP_BARRIER; // kinds Collective, NbCollective, Comm*
   bool rooted = false;                               // the call has a root argument
+  // Collectives whose send (receive) count is per peer (MPI_Gather's
+  // recvcount, MPI_Alltoall's both): the bytes are count x size x the
+  // communicator's size.
+  bool per_peer_sent = false, per_peer_received = false;
 };
 
 // "MPI_Allreduce" -> {Collective, COLL_ALL2ALL, ALLREDUCE}. Large-count

@@ -117,6 +117,29 @@ private:
     return OTF2_UNDEFINED_COMM;
   }
 
+  // A collective's bytes sent and received by this rank: its send and
+  // receive buffers (message_volume), per-peer counts times the
+  // communicator's size.
+  void collective_bytes(const Call &call, const Otf2Function &f, OTF2_CommRef comm, uint64_t &sent,
+                        uint64_t &received) const {
+    sent = bytes(call, BufferSide::Sent);
+    received = bytes(call, BufferSide::Received);
+    const uint64_t n = comm_size(comm);
+    if (f.per_peer_sent)
+      sent *= n;
+    if (f.per_peer_received)
+      received *= n;
+  }
+
+  uint64_t comm_size(OTF2_CommRef comm) const {
+    if (comm == kCommWorld)
+      return trace_.nranks();
+    if (comm == kCommSelf || comm < 2)
+      return 1;
+    const CommInstance &c = (*run_.instances)[comm - 2];
+    return c.inter ? 1 : c.members.size(); // intercommunicators: left per peer
+  }
+
   uint64_t stamp(Location &loc, uint64_t ns) {
     const uint64_t t = loc.clock.at(ns);
     written_.first_ns = std::min(written_.first_ns, t);
@@ -165,6 +188,13 @@ private:
     case Otf2Kind::Start:
       write_start(loc, call, t0, i);
       break;
+    case Otf2Kind::MatchedProbe:
+      take_message(call);
+      break;
+    case Otf2Kind::Mrecv:
+    case Otf2Kind::Imrecv:
+      write_message_recv(loc, call, f.kind == Otf2Kind::Mrecv, t0, end, i);
+      break;
     case Otf2Kind::Completion:
       write_completion(loc, call, end, i);
       break;
@@ -188,12 +218,12 @@ private:
         ++written_.skipped;
         break;
       }
-      const bool data = f.kind == Otf2Kind::Collective;
+      uint64_t sent = 0, received = 0;
+      if (f.kind == Otf2Kind::Collective)
+        collective_bytes(call, f, comm, sent, received);
       otf2_check(OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, t0), "writing MpiCollectiveBegin");
       otf2_check(OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, stamp(loc, end), f.op, comm,
-                                                 root_of(call, f.rooted),
-                                                 data ? bytes(call, BufferSide::Sent) : 0,
-                                                 data ? bytes(call, BufferSide::Received) : 0),
+                                                 root_of(call, f.rooted), sent, received),
                  "writing MpiCollectiveEnd");
       break;
     }
@@ -209,8 +239,7 @@ private:
       r.comm = comm;
       r.op = f.op;
       r.root = root_of(call, f.rooted);
-      r.bytes = bytes(call, BufferSide::Sent);
-      r.received = bytes(call, BufferSide::Received);
+      collective_bytes(call, f, comm, r.bytes, r.received);
       const uint64_t id = requests_.create(req->handle.id, r, i);
       otf2_check(OTF2_EvtWriter_NonBlockingCollectiveRequest(w, nullptr, t0, id),
                  "writing NonBlockingCollectiveRequest");
@@ -269,6 +298,56 @@ private:
     otf2_check(OTF2_EvtWriter_MpiRecv(loc.writer, nullptr, stamp(loc, receive_time(end, i, i)),
                                       static_cast<uint32_t>(from), comm, otf2_tag(tag), size),
                "writing MpiRecv");
+  }
+
+  // MPI_Mprobe, MPI_Improbe: the message handle stands for the probed
+  // message (its communicator, sender, tag and size) until it is received.
+  void take_message(const Call &call) {
+    const CallElement *msg = element(call, "message", true);
+    const CallElement *st = element(call, "status", true);
+    if (!msg || !msg->handle.user() || !st)
+      return;
+    LiveRequest m;
+    m.kind = LiveRequest::Kind::Recv;
+    m.comm = comm_of(call);
+    const StatusRef &status = st->status;
+    m.peer = status.has_source() && status.source.known() && !status.source.sentinel()
+                 ? status.source.rank
+                 : rank_of(element(call, "source"));
+    m.tag = status.kind == sig::kStatusFull && !status.tag.any ? status.tag.tag
+                                                               : tag_of(element(call, "tag"));
+    m.bytes = has_count(status) && status.count_bytes >= 0
+                  ? static_cast<uint64_t>(status.count_bytes)
+                  : 0;
+    messages_[msg->handle.id] = m;
+  }
+
+  // MPI_Mrecv (an MpiRecv) and MPI_Imrecv (an MpiIrecvRequest, completed
+  // like MPI_Irecv's) of a probed message.
+  void write_message_recv(Location &loc, const Call &call, bool blocking, uint64_t t0, uint64_t end,
+                          uint64_t i) {
+    const CallElement *msg = element(call, "message");
+    const auto it = msg && msg->handle.user() ? messages_.find(msg->handle.id) : messages_.end();
+    if (it == messages_.end())
+      return; // MPI_MESSAGE_NO_PROC, or a message probed before the trace knew it
+    LiveRequest m = it->second;
+    messages_.erase(it);
+    if (m.peer < 0 || m.comm == OTF2_UNDEFINED_COMM) {
+      ++written_.skipped;
+      return;
+    }
+    if (blocking) {
+      otf2_check(OTF2_EvtWriter_MpiRecv(loc.writer, nullptr, stamp(loc, receive_time(end, i, i)),
+                                        static_cast<uint32_t>(m.peer), m.comm, otf2_tag(m.tag),
+                                        m.bytes),
+                 "writing MpiRecv");
+      return;
+    }
+    const CallElement *req = element(call, "request", true);
+    if (!req || !req->handle.user())
+      return;
+    const uint64_t id = requests_.create(req->handle.id, m, i);
+    write_started(loc, m, id, t0);
   }
 
   // MPI_Isend, MPI_Irecv and the persistent inits: the request's record.
@@ -427,6 +506,7 @@ private:
   RankTimeline timeline_;
   RankCommunicators comms_;
   RequestTable requests_;
+  std::unordered_map<uint64_t, LiveRequest> messages_; // probed, not yet received
   std::map<uint64_t, Location> locations_;
   uint64_t other_threads_ = 0;
   std::unordered_map<uint16_t, Otf2Function> functions_;
