@@ -1,5 +1,6 @@
 #include "otf2_functions.h"
 
+#include <cctype>
 #include <string>
 
 namespace pilgrim::exporter {
@@ -122,8 +123,13 @@ Otf2Function otf2_function(std::string_view name) {
     f.per_peer_received = c->per_peer_received;
     return f;
   }
-  if (base.size() > 1 && base[0] == 'I')
-    if (const CollectiveName *c = collective(base.substr(1))) {
+  // MPI_Ibarrier, MPI_Iallreduce, MPI_Ineighbor_alltoall: the blocking
+  // name with its first letter lower case.
+  std::string blocking(base.size() > 1 && base[0] == 'I' ? base.substr(1) : std::string_view());
+  if (!blocking.empty())
+    blocking[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(blocking[0])));
+  if (!blocking.empty())
+    if (const CollectiveName *c = collective(blocking)) {
       f.kind = Otf2Kind::NbCollective;
       f.role = c->role;
       f.op = c->op;

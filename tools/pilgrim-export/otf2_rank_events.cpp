@@ -119,11 +119,17 @@ private:
 
   // A collective's bytes sent and received by this rank: its send and
   // receive buffers (message_volume), per-peer counts times the
-  // communicator's size.
+  // communicator's size, MPI_Bcast's buffer sent at the root and received
+  // elsewhere.
   void collective_bytes(const Call &call, const Otf2Function &f, OTF2_CommRef comm, uint64_t &sent,
                         uint64_t &received) const {
     sent = bytes(call, BufferSide::Sent);
     received = bytes(call, BufferSide::Received);
+    // MPI_Bcast's one buffer is sent by the root and received by the others.
+    if (f.op == OTF2_COLLECTIVE_OP_BCAST)
+      if (const CallElement *root = element(call, "root");
+          root && root->rank.known() && root->rank.caller >= 0)
+        (root->rank.caller == root->rank.rank ? received : sent) = 0;
     const uint64_t n = comm_size(comm);
     if (f.per_peer_sent)
       sent *= n;

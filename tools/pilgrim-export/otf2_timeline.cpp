@@ -29,8 +29,10 @@ TimeKind time_kind(const reader::TraceFile &trace) {
 }
 
 std::string time_description(const reader::TraceFile &trace, TimeKind kind, uint64_t clamped) {
+  // The MPI's version up to its first comma ("Open MPI v4.1.4").
+  const std::string &version = trace.header().mpi_version;
   const std::string base = "Pilgrim trace of " + std::to_string(trace.nranks()) + " ranks (" +
-                           trace.header().mpi_library + " " + trace.header().mpi_version + "). ";
+                           version.substr(0, version.find(',')) + "). ";
   switch (kind) {
   case TimeKind::Real:
     return base + "Times: every call's start and end as recorded (timing mode lossless), "
