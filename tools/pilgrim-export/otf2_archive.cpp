@@ -2,6 +2,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <filesystem>
 #include <sys/stat.h>
 
 namespace pilgrim::exporter {
@@ -49,13 +50,18 @@ void otf2_check(OTF2_ErrorCode code, const char *what) {
 
 Otf2Archive::Otf2Archive(const std::string &dir) {
   OTF2_Error_RegisterCallback(capture, nullptr);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir))
+    throw Otf2Error("cannot create the directory: " +
+                    (ec ? ec.message() : std::string("not a directory")));
   if (exists(dir + "/traces.otf2"))
-    throw Otf2Error(dir + " already holds an OTF2 archive (traces.otf2): remove it or name "
-                          "another directory");
+    throw Otf2Error("already holds an OTF2 archive (traces.otf2): remove it or name "
+                    "another directory");
   archive_ = OTF2_Archive_Open(dir.c_str(), "traces", OTF2_FILEMODE_WRITE, 1 << 20, 4 << 20,
                                OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   if (!archive_)
-    throw Otf2Error(dir + ": cannot create an OTF2 archive there" +
+    throw Otf2Error("cannot create an OTF2 archive there" +
                     (last_message().empty() ? "" : " (" + last_message() + ")"));
   otf2_check(OTF2_Archive_SetFlushCallbacks(archive_, &kFlush, nullptr), "flush callbacks");
   otf2_check(OTF2_Archive_SetSerialCollectiveCallbacks(archive_), "collective callbacks");

@@ -12,10 +12,13 @@ namespace {
 constexpr uint64_t kOrderedStep = 1000; // ns between calls placed in order
 // Seconds on the aligned timeline count from rank 0's clock sync at
 // MPI_Init; other ranks' first calls may lie slightly before it. The
-// archive's clock starts at the run's start (Unix ns) so none is negative.
+// archive's clock starts at the run's start (Unix ns, down to a whole
+// microsecond, so that calls placed in order fall on round times) so none
+// is negative.
 uint64_t origin(const reader::TraceFile &trace) {
   const int64_t unix_ns = trace.header().start_time_unix_ns;
-  return unix_ns > 1000000000 ? static_cast<uint64_t>(unix_ns) : 1000000000u;
+  const uint64_t ns = unix_ns > 1000000000 ? static_cast<uint64_t>(unix_ns) : 1000000000u;
+  return ns - ns % 1000;
 }
 
 } // namespace
