@@ -86,7 +86,11 @@ OTF2_CommRef RankCommunicators::comm(const HandleRef &handle) const {
 void RankCommunicators::apply(const Call &call) {
   if (!call.coded)
     return;
-  for (uint64_t id : created_ids(*call.coded, HandleKind::Comm)) {
+  // Each distinct call's created ids once (calls point into the CST).
+  auto known = created_.find(call.coded);
+  if (known == created_.end())
+    known = created_.emplace(call.coded, created_ids(*call.coded, HandleKind::Comm)).first;
+  for (uint64_t id : known->second) {
     const auto it = slots_.find(id);
     if (it != slots_.end())
       ++it->second.created;

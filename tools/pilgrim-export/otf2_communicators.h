@@ -42,6 +42,7 @@ private:
     bool consistent = true;
   };
   std::unordered_map<uint64_t, Slot> slots_;
+  std::unordered_map<const DecodedCall *, std::vector<uint64_t>> created_;
 };
 
 } // namespace pilgrim::exporter
