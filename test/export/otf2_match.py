@@ -56,18 +56,16 @@ def main(argv):
     problems = []
     with otf2.reader.open(paths[0]) as trace:
         for loc, ev in trace.events:
-            if isinstance(ev, (otf2.events.MpiSend, otf2.events.MpiIsend)):
-                to = peer_location(ev.communicator, loc, ev.receiver)
-                if to is None:
-                    problems.append('%s: send to rank %d outside %s' % (loc.group.name, ev.receiver, ev.communicator.name))
-                    continue
-                sends[(loc, to, ev.communicator, ev.msg_tag)].append((ev.time, ev.msg_length))
-            elif isinstance(ev, (otf2.events.MpiRecv, otf2.events.MpiIrecv)):
-                frm = peer_location(ev.communicator, loc, ev.sender)
-                if frm is None:
-                    problems.append('%s: receive from rank %d outside %s' % (loc.group.name, ev.sender, ev.communicator.name))
-                    continue
-                recvs[(frm, loc, ev.communicator, ev.msg_tag)].append((ev.time, ev.msg_length))
+            send = isinstance(ev, (otf2.events.MpiSend, otf2.events.MpiIsend))
+            if not send and not isinstance(ev, (otf2.events.MpiRecv, otf2.events.MpiIrecv)):
+                continue
+            peer_rank = ev.receiver if send else ev.sender
+            peer = peer_location(ev.communicator, loc, peer_rank)
+            if peer is None:
+                problems.append('%s: %s rank %d outside %s' % (loc.group.name, 'send to' if send else 'receive from', peer_rank, ev.communicator.name))
+                continue
+            key = (loc, peer) if send else (peer, loc)
+            (sends if send else recvs)[key + (ev.communicator, ev.msg_tag)].append((ev.time, ev.msg_length))
     matched = 0
     for key in sorted(set(sends) | set(recvs), key=lambda k: (k[0]._ref, k[1]._ref, k[2]._ref, k[3])):
         frm, to, comm, tag = key

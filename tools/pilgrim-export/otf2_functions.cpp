@@ -52,6 +52,17 @@ const CollectiveName *collective(std::string_view base) {
   return nullptr;
 }
 
+Otf2Function as_collective(const CollectiveName &c, Otf2Kind kind) {
+  Otf2Function f;
+  f.kind = kind;
+  f.role = c.role;
+  f.op = c.op;
+  f.rooted = c.rooted;
+  f.per_peer_sent = c.per_peer_sent;
+  f.per_peer_received = c.per_peer_received;
+  return f;
+}
+
 bool one_of(std::string_view name, std::initializer_list<std::string_view> names) {
   for (std::string_view n : names)
     if (name == n)
@@ -114,30 +125,16 @@ Otf2Function otf2_function(std::string_view name) {
     f.kind = Otf2Kind::RequestFree;
     return f;
   }
-  if (const CollectiveName *c = collective(base)) {
-    f.kind = Otf2Kind::Collective;
-    f.role = c->role;
-    f.op = c->op;
-    f.rooted = c->rooted;
-    f.per_peer_sent = c->per_peer_sent;
-    f.per_peer_received = c->per_peer_received;
-    return f;
-  }
+  if (const CollectiveName *c = collective(base))
+    return as_collective(*c, Otf2Kind::Collective);
   // MPI_Ibarrier, MPI_Iallreduce, MPI_Ineighbor_alltoall: the blocking
   // name with its first letter lower case.
   std::string blocking(base.size() > 1 && base[0] == 'I' ? base.substr(1) : std::string_view());
   if (!blocking.empty())
     blocking[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(blocking[0])));
   if (!blocking.empty())
-    if (const CollectiveName *c = collective(blocking)) {
-      f.kind = Otf2Kind::NbCollective;
-      f.role = c->role;
-      f.op = c->op;
-      f.rooted = c->rooted;
-      f.per_peer_sent = c->per_peer_sent;
-      f.per_peer_received = c->per_peer_received;
-      return f;
-    }
+    if (const CollectiveName *c = collective(blocking))
+      return as_collective(*c, Otf2Kind::NbCollective);
   if (one_of(base,
              {"Comm_dup", "Comm_dup_with_info", "Comm_idup", "Comm_idup_with_info", "Comm_split",
               "Comm_split_type", "Comm_create", "Comm_create_group", "Cart_create", "Cart_sub",
