@@ -64,13 +64,15 @@ def main(argv):
             if peer is None:
                 problems.append('%s: %s rank %d outside %s' % (loc.group.name, 'send to' if send else 'receive from', peer_rank, ev.communicator.name))
                 continue
-            key = (loc, peer) if send else (peer, loc)
+            # Ranks, not threads: a message between threads is between their
+            # processes (location groups).
+            key = (loc.group, peer.group) if send else (peer.group, loc.group)
             (sends if send else recvs)[key + (ev.communicator, ev.msg_tag)].append((ev.time, ev.msg_length))
     matched = 0
     for key in sorted(set(sends) | set(recvs), key=lambda k: (k[0]._ref, k[1]._ref, k[2]._ref, k[3])):
         frm, to, comm, tag = key
         s, r = sends.get(key, []), recvs.get(key, [])
-        where = '%s -> %s, %s, tag %d' % (frm.group.name, to.group.name, comm.name, tag)
+        where = '%s -> %s, %s, tag %d' % (frm.name, to.name, comm.name, tag)
         if len(s) != len(r):
             problems.append('%s: %d sends, %d receives' % (where, len(s), len(r)))
         for k, ((ts, ls), (tr, lr)) in enumerate(zip(s, r)):
