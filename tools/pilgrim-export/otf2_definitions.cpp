@@ -74,10 +74,8 @@ std::string comm_name(const CommInstance &c) {
 
 std::vector<OTF2_RegionRef> otf2_regions(const reader::TraceFile &trace) {
   std::vector<bool> used(1u << 16, false);
-  trace.visit_cst([&](uint64_t, const CstEntry &, const Call &call) {
-    if (call.function)
-      used[call.function_id] = true;
-  });
+  trace.visit_cst(
+      [&](uint64_t, const CstEntry &, const Call &call) { used[call.function_id] = true; });
   std::vector<OTF2_RegionRef> regions(1u << 16, OTF2_UNDEFINED_REGION);
   OTF2_RegionRef next = 0;
   for (size_t id = 0; id < used.size(); ++id)
@@ -102,13 +100,15 @@ void write_global_definitions(OTF2_Archive *archive, const reader::TraceFile &tr
   otf2_check(OTF2_GlobalDefWriter_WriteParadigm(g, OTF2_PARADIGM_MPI, s("MPI"),
                                                 OTF2_PARADIGM_CLASS_PROCESS),
              "writing the MPI paradigm");
-  for (const FunctionInfo *fn : trace.functions()) {
-    const OTF2_RegionRef r = regions[fn->id];
-    if (r == OTF2_UNDEFINED_REGION)
+  for (size_t id = 0; id < regions.size(); ++id) {
+    if (regions[id] == OTF2_UNDEFINED_REGION)
       continue;
-    const OTF2_StringRef name = s(fn->name);
-    otf2_check(OTF2_GlobalDefWriter_WriteRegion(g, r, name, name, s(""),
-                                                otf2_function(fn->name).role, OTF2_PARADIGM_MPI,
+    // A function id the trace's table lacks keeps its number.
+    const FunctionInfo *fn = trace.function(static_cast<uint16_t>(id));
+    const std::string text = fn ? fn->name : "function#" + std::to_string(id);
+    const OTF2_StringRef name = s(text);
+    otf2_check(OTF2_GlobalDefWriter_WriteRegion(g, regions[id], name, name, s(""),
+                                                otf2_function(text).role, OTF2_PARADIGM_MPI,
                                                 OTF2_REGION_FLAG_NONE, s(""), 0, 0),
                "writing a region");
   }
