@@ -146,10 +146,10 @@ void write_global_definitions(OTF2_Archive *archive, const reader::TraceFile &tr
     ranks[r] = r;
   const OTF2_GroupRef world_group = groups.write(OTF2_GROUP_TYPE_COMM_GROUP, ranks);
   const OTF2_GroupRef self_group = groups.write(OTF2_GROUP_TYPE_COMM_SELF, {});
-  otf2_check(OTF2_GlobalDefWriter_WriteComm(g, kCommWorld, s("MPI_COMM_WORLD"), world_group,
+  otf2_check(OTF2_GlobalDefWriter_WriteComm(g, kOtf2CommWorld, s("MPI_COMM_WORLD"), world_group,
                                             OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
              "writing MPI_COMM_WORLD");
-  otf2_check(OTF2_GlobalDefWriter_WriteComm(g, kCommSelf, s("MPI_COMM_SELF"), self_group,
+  otf2_check(OTF2_GlobalDefWriter_WriteComm(g, kOtf2CommSelf, s("MPI_COMM_SELF"), self_group,
                                             OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
              "writing MPI_COMM_SELF");
   for (size_t i = 0; i < instances.size(); ++i) {

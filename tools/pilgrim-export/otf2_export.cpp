@@ -16,11 +16,11 @@ bool otf2_available() { return true; }
 
 bool write_otf2(const reader::TraceFile &trace, const ExportOptions &options, std::string &error) {
   try {
-    const std::vector<CommInstance> instances = trace.communicators();
+    const CommDirectory communicators(trace);
     const std::vector<OTF2_RegionRef> regions = otf2_regions(trace);
     Otf2Run run;
     run.trace = &trace;
-    run.instances = &instances;
+    run.communicators = &communicators;
     run.regions = &regions;
     run.time = time_kind(trace);
     ReceiveFloors floors;
@@ -48,7 +48,7 @@ bool write_otf2(const reader::TraceFile &trace, const ExportOptions &options, st
       otf2_check(OTF2_Archive_CloseDefWriter(a, d), "closing a local definition writer");
     }
     otf2_check(OTF2_Archive_CloseDefFiles(a), "closing the definition files");
-    write_global_definitions(a, trace, regions, instances, written);
+    write_global_definitions(a, trace, regions, communicators.instances(), written);
     archive.close();
   } catch (const Otf2Error &e) {
     error = "--otf2 " + options.otf2_dir + ": " + e.what();

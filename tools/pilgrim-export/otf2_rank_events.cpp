@@ -65,7 +65,7 @@ class RankWriter {
 public:
   RankWriter(OTF2_Archive *archive, const Otf2Run &run, uint32_t rank, Otf2Written &written)
       : archive_(archive), run_(run), trace_(*run.trace), rank_(rank), written_(written),
-        timeline_(trace_, rank, run.time), comms_(trace_, *run.instances, rank) {}
+        timeline_(trace_, rank, run.time), comms_(trace_, *run.communicators, rank) {}
 
   void write_all() {
     for (reader::CallCursor c = trace_.calls(rank_); c.next();)
@@ -113,7 +113,7 @@ private:
     for (const CallArg &a : call.args)
       if (a.param && a.role() == Role::Handle && a.param->handle_kind == HandleKind::Comm &&
           a.param->dir != Direction::Out && a.has_in && !a.in.null && !a.in.elements.empty())
-        return comms_.comm(a.in.elements[0].handle);
+        return otf2_comm(comms_.comm(a.in.elements[0].handle));
     return OTF2_UNDEFINED_COMM;
   }
 
@@ -138,11 +138,11 @@ private:
   }
 
   uint64_t comm_size(OTF2_CommRef comm) const {
-    if (comm == kCommWorld)
+    if (comm == kOtf2CommWorld)
       return trace_.nranks();
-    if (comm == kCommSelf || comm < 2)
+    if (comm == kOtf2CommSelf || comm < 2)
       return 1;
-    const CommInstance &c = (*run_.instances)[comm - 2];
+    const CommInstance &c = run_.communicators->instances()[comm - 2];
     return c.inter ? 1 : c.members.size(); // intercommunicators: left per peer
   }
 
@@ -255,7 +255,7 @@ private:
       break;
     }
     otf2_check(OTF2_EvtWriter_Leave(w, nullptr, stamp(loc, end), region), "writing Leave");
-    comms_.apply(call);
+    comms_.applied(call);
   }
 
   void write_send(Location &loc, const Call &call, uint64_t t0, const char *dest_param,
@@ -510,7 +510,7 @@ private:
   uint32_t rank_;
   Otf2Written &written_;
   RankTimeline timeline_;
-  RankCommunicators comms_;
+  CommResolver comms_;
   RequestTable requests_;
   std::unordered_map<uint64_t, LiveRequest> messages_; // probed, not yet received
   std::map<uint64_t, Location> locations_;

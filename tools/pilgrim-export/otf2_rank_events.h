@@ -8,6 +8,7 @@
 #include <otf2/otf2.h>
 #include <vector>
 
+#include "comm_resolver.h"
 #include "otf2_timeline.h"
 #include "pilgrim/reader.h"
 
@@ -16,7 +17,7 @@ namespace pilgrim::exporter {
 // What every rank's writing shares.
 struct Otf2Run {
   const reader::TraceFile *trace = nullptr;
-  const std::vector<CommInstance> *instances = nullptr;
+  const CommDirectory *communicators = nullptr;
   // The region of each function id (OTF2_UNDEFINED_REGION: not used).
   const std::vector<OTF2_RegionRef> *regions = nullptr;
   TimeKind time = TimeKind::Ordered;

@@ -85,21 +85,56 @@ uint64_t RankTimeline::end(uint64_t call) const {
 ReceiveFloors::ReceiveFloors(const reader::TraceFile &trace) : by_rank_(trace.nranks()) {
   MatchOptions options;
   options.full_check = false;
-  std::vector<MatchedMessage> messages = match_messages(trace, options).messages;
-  // One sender's times at a time.
-  std::sort(messages.begin(), messages.end(), [](const MatchedMessage &x, const MatchedMessage &y) {
-    return x.send.rank < y.send.rank;
-  });
-  for (size_t i = 0; i < messages.size();) {
-    const uint32_t sender = messages[i].send.rank;
-    const RankTimeline times(trace, sender, TimeKind::Lossy);
-    for (; i < messages.size() && messages[i].send.rank == sender; ++i) {
-      const MatchedMessage &m = messages[i];
-      if (m.recv.rank < by_rank_.size())
-        by_rank_[m.recv.rank].push_back(
-            Floor{m.recv_complete.index, m.recv.index, times.start(m.send.index)});
-    }
+  struct Message {
+    uint32_t sender, receiver;
+    uint64_t send, completed, posted, ns;
+  };
+  std::vector<Message> messages;
+  for (const MatchedMessage &m : match_messages(trace, options).messages)
+    if (m.send.rank < trace.nranks() && m.recv.rank < trace.nranks())
+      messages.push_back(
+          Message{m.send.rank, m.recv.rank, m.send.index, m.recv_complete.index, m.recv.index, 0});
+  // A send's event lies where the writer puts it: at its decoded start, or
+  // later where an earlier clamp on its rank pushed the rank's events
+  // forward. Iterate to the fixed point: each pass replays every rank's
+  // clock (start, end and the floors of the receives its calls complete)
+  // and gives each send its written start; floors only grow.
+  std::vector<std::vector<size_t>> sent(trace.nranks()), received(trace.nranks());
+  for (size_t k = 0; k < messages.size(); ++k) {
+    sent[messages[k].sender].push_back(k);
+    received[messages[k].receiver].push_back(k);
   }
+  for (uint32_t r = 0; r < trace.nranks(); ++r) {
+    std::sort(sent[r].begin(), sent[r].end(),
+              [&](size_t x, size_t y) { return messages[x].send < messages[y].send; });
+    std::sort(received[r].begin(), received[r].end(),
+              [&](size_t x, size_t y) { return messages[x].completed < messages[y].completed; });
+  }
+  for (int pass = 0; pass < 64; ++pass) {
+    bool changed = false;
+    for (uint32_t r = 0; r < trace.nranks(); ++r) {
+      if (sent[r].empty())
+        continue;
+      const RankTimeline times(trace, r, TimeKind::Lossy);
+      uint64_t last = 0;
+      size_t s = 0, c = 0;
+      for (uint64_t i = 0; s < sent[r].size(); ++i) {
+        last = std::max(last, times.start(i));
+        for (; s < sent[r].size() && messages[sent[r][s]].send == i; ++s)
+          if (messages[sent[r][s]].ns < last) {
+            messages[sent[r][s]].ns = last;
+            changed = true;
+          }
+        last = std::max(last, times.end(i));
+        for (; c < received[r].size() && messages[received[r][c]].completed == i; ++c)
+          last = std::max(last, messages[received[r][c]].ns);
+      }
+    }
+    if (!changed)
+      break;
+  }
+  for (const Message &m : messages)
+    by_rank_[m.receiver].push_back(Floor{m.completed, m.posted, m.ns});
   for (std::vector<Floor> &v : by_rank_)
     std::sort(v.begin(), v.end());
 }
