@@ -89,10 +89,8 @@ private:
     const auto it = locations_.find(thread);
     if (it != locations_.end())
       return it->second;
-    // The main thread is ordinal 0 whenever it appears; others count from 1.
-    const uint64_t ordinal = thread == 0 ? 0 : ++other_threads_;
     Location loc;
-    loc.ref = otf2_location(rank_, ordinal, trace_.nranks());
+    loc.ref = otf2_location(rank_, thread, trace_.nranks());
     loc.writer = OTF2_Archive_GetEvtWriter(archive_, loc.ref);
     if (!loc.writer)
       throw Otf2Error("cannot open the event writer of rank " + std::to_string(rank_));
@@ -514,7 +512,6 @@ private:
   RequestTable requests_;
   std::unordered_map<uint64_t, LiveRequest> messages_; // probed, not yet received
   std::map<uint64_t, Location> locations_;
-  uint64_t other_threads_ = 0;
   std::unordered_map<uint16_t, Otf2Function> functions_;
 };
 

@@ -39,10 +39,10 @@ struct Otf2Written {
   uint64_t skipped = 0; // message events left out: communicator or peer unknown
 };
 
-// A rank's main thread is location `rank`; its k-th other thread (in order
-// of appearance) location k * nranks + rank.
-inline OTF2_LocationRef otf2_location(uint32_t rank, uint64_t ordinal, uint32_t nranks) {
-  return ordinal * nranks + rank;
+// Thread T of rank R (the runtime's thread id: 0 the main thread, then 1,
+// 2, ... in the order threads first called MPI) is location T * nranks + R.
+inline OTF2_LocationRef otf2_location(uint32_t rank, uint64_t thread, uint32_t nranks) {
+  return thread * nranks + rank;
 }
 
 // Writes rank `rank`'s events; throws Otf2Error (otf2_archive.h) when OTF2
