@@ -10,6 +10,7 @@ PACKAGES=(
   libopenmpi-dev openmpi-bin
   mpich libmpich-dev
   libzstd-dev libzfp-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
+  libopen-trace-format2-dev otf2-tools python3-otf2
 )
 
 missing=()

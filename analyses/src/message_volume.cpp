@@ -29,6 +29,18 @@ bool known_non_root(const Call &call, const ParamInfo &p) {
   return false;
 }
 
+bool on_side(Direction dir, BufferSide side) {
+  switch (side) {
+  case BufferSide::Sent:
+    return dir != Direction::Out;
+  case BufferSide::Received:
+    return dir != Direction::In;
+  case BufferSide::All:
+    break;
+  }
+  return true;
+}
+
 } // namespace
 
 MessageVolume buffer_volume(const Call &call, size_t i) {
@@ -96,9 +108,11 @@ MessageVolume buffer_volume(const Call &call, size_t i) {
   return mv;
 }
 
-MessageVolume message_volume(const Call &call) {
+MessageVolume message_volume(const Call &call, BufferSide side) {
   MessageVolume mv;
   for (size_t i = 0; i < call.args.size(); ++i) {
+    if (call.args[i].param && !on_side(call.args[i].param->dir, side))
+      continue;
     const MessageVolume b = buffer_volume(call, i);
     mv.bytes = sat_add(mv.bytes, b.bytes);
     mv.complete = mv.complete && b.complete;

@@ -12,6 +12,11 @@
 
 namespace pilgrim {
 
+// Which buffers count: all of them, those the call sends from (In and
+// InOut buffers: sendbuf, Sendrecv_replace's buf) or those it receives into
+// (Out and InOut: recvbuf). OTF2's collective events carry the two apart.
+enum class BufferSide { All, Sent, Received };
+
 struct MessageVolume {
   uint64_t bytes = 0;   // sum over the buffers whose size is known
   bool complete = true; // false when some buffer's size could not be computed
@@ -28,7 +33,7 @@ struct MessageVolume {
 //    an unknown datatype, a negative count, a missing count
 //    reference or a MPI_DATATYPE_NULL with a non-zero count make the
 //    volume incomplete.
-MessageVolume message_volume(const Call &call);
+MessageVolume message_volume(const Call &call, BufferSide side = BufferSide::All);
 // The same rules for one Buffer argument, args[arg] (nothing, complete, for
 // an argument that is not a Buffer): the bytes one message buffer holds
 // (pilgrim-check's send size and receive capacity).
