@@ -10,6 +10,7 @@ PACKAGES=(
   libopenmpi-dev openmpi-bin
   mpich libmpich-dev
   libzstd-dev libzfp-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
+  librsvg2-bin # rsvg-convert: the matrix heat map's test renders its SVG to PNG
 )
 
 missing=()
