@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The communication matrix's cost against the number of calls (issue 14,
-# point 3): traces the 2-D stencil (bench/fidelity/stencil2d, 4 ranks, -s 20)
+# point 3): traces the 2-D stencil (bench/fidelity/stencil2d, 4 ranks, -s 100)
 # at 100, 1,000 and 10,000 iterations and times `pilgrim-stats --matrix` on
 # each (best of 3), next to the reader example call_counts, which walks every
 # call (CallCursor), as the cost of expanding the call sequence. Prints a
@@ -16,7 +16,7 @@ build=$(cd "${1:-$root/build/openmpi}" && pwd)
 site_env "$build" matrix_cost.sh
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-ranks=4 size=20
+ranks=4 size=100
 
 # best_of_3 COMMAND...: the shortest wall time of 3 runs, in ms.
 best_of_3() {
@@ -38,7 +38,7 @@ for n in ${PILGRIM_BENCH_ITERS:-100 1000 10000}; do
   "$mpirun" "${extra[@]}" -np "$ranks" env LD_PRELOAD="$lib" PILGRIM_OUTPUT="$trace" \
     "$build/bench/fidelity/stencil2d" -n "$n" -s "$size" >"$out/run.log" 2>&1 ||
     { echo "matrix_cost.sh: stencil2d -n $n failed:" >&2; tail -5 "$out/run.log" >&2; exit 1; }
-  calls=$("$build/bin/pilgrim-stats" "$trace" | awk '$1 == "total" { print $2 }')
+  calls=$("$build/bin/pilgrim-stats" "$trace" | awk '$1 == "total" { print $2; exit }')
   bytes=$(stat -c %s "$trace")
   matrix_ms=$(best_of_3 "$build/bin/pilgrim-stats" --matrix "$trace")
   walk_ms=$(best_of_3 "$build/reader/call_counts" "$trace")

@@ -17,7 +17,9 @@ int main(int argc, char **argv) {
   if (const auto status = stats::command_line(options).parse(argc, argv))
     return *status;
   if (options.timing && (options.matrix || !options.matrix_svg.empty())) {
-    std::fprintf(stderr, "pilgrim-stats: --timing and --matrix are different reports: give one\n");
+    std::fprintf(stderr,
+                 "pilgrim-stats: --timing and --matrix are different reports: give one (see "
+                 "'pilgrim-stats --help')\n");
     return 2;
   }
   try {

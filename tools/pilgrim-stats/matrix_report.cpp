@@ -31,8 +31,6 @@ std::string base_name(const std::string &path) {
 
 void print_matrix(TextOutput &out, const TraceInput &input, const MatrixRequest &request) {
   const CommunicationMatrix m = communication_matrix(input);
-  if (request.csv)
-    print_matrix_csv(out, m);
   if (!request.svg_path.empty()) {
     HeatMapSpec spec;
     spec.bytes = request.bytes;
@@ -47,6 +45,9 @@ void print_matrix(TextOutput &out, const TraceInput &input, const MatrixRequest 
                matrix_svg(m.total(request.p2p ? MatrixKind::PointToPoint : MatrixKind::Collective),
                           m.nranks, spec));
   }
+  // After the file, so that a file that cannot be written leaves stdout empty.
+  if (request.csv)
+    print_matrix_csv(out, m);
   const std::string notes = matrix_notes(m);
   size_t begin = 0;
   while (begin < notes.size()) {
