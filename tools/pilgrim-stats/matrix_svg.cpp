@@ -67,13 +67,22 @@ std::string num(double v) {
   return s;
 }
 
-// A value for the colour bar: exact below 10^5, else 3 significant digits.
+// A value for the colour bar: exact below 10^5, else 3 significant digits
+// with k, M, G, T, P or E (10^3 ... 10^18): "400k", "1.28M".
 std::string value_text(double v) {
   char buf[32];
-  if (v < 1e5)
+  if (v < 1e5) {
     std::snprintf(buf, sizeof buf, "%.0f", v);
-  else
-    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+  }
+  const char *suffix = "kMGTPE";
+  int k = 0;
+  v /= 1e3;
+  while (v >= 999.5 && suffix[k + 1]) {
+    v /= 1e3;
+    ++k;
+  }
+  std::snprintf(buf, sizeof buf, "%.3g%c", v, suffix[k]);
   return buf;
 }
 

@@ -9,8 +9,8 @@ namespace {
 const char kUsage[] =
     "Usage: pilgrim-stats [--rank R] [--top N | --per-rank] TRACE\n"
     "       pilgrim-stats --timing [--rank R] [--per-rank] TRACE\n"
-    "       pilgrim-stats [--matrix] [--matrix-svg FILE [--matrix-kind K] [--matrix-value V]]\n"
-    "                     [--rank R] TRACE\n"
+    "       pilgrim-stats [--matrix] [--matrix-svg FILE [--matrix-kind K]\n"
+    "                     [--matrix-value V]] [--rank R] TRACE\n"
     "\n"
     "Prints statistics of a Pilgrim trace: its header block, then per MPI\n"
     "function the calls, the bytes their buffers hold and their timing (time\n"
