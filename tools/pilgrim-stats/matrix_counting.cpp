@@ -116,6 +116,10 @@ private:
   CommView view(uint32_t r, const Call &call, const CreationTracker &tracker);
   void add(uint32_t r, MatrixKind kind, int32_t comm, int64_t receiver, const Flow &f,
            uint64_t times);
+  void unknown_comm(MatrixKind kind, uint64_t times) {
+    uint64_t &n = m_.unknown_comm_calls[static_cast<int>(kind)];
+    n = sat_add(n, times);
+  }
 
   const reader::TraceFile &file_;
   std::vector<int64_t> world_;
@@ -236,6 +240,10 @@ void Counter::count_rank(uint32_t r) {
       };
       switch (cf.action) {
       case CallFlows::Action::Count:
+        if (v.index < 0) {
+          unknown_comm(cf.kind, times);
+          break;
+        }
         for (const Flow &f : cf.flows)
           add(r, cf.kind, v.index, receiver(f), f, times);
         break;
@@ -249,7 +257,11 @@ void Counter::count_rank(uint32_t r) {
       case CallFlows::Action::Start:
         for (uint64_t req : cf.started) {
           const auto it = persistent.find(req);
-          if (it != persistent.end())
+          if (it == persistent.end())
+            continue; // a receive's request, or one the trace never made
+          if (it->second.comm < 0)
+            unknown_comm(it->second.kind, times);
+          else
             for (const auto &rf : it->second.flows)
               add(r, it->second.kind, it->second.comm, rf.first, rf.second, times);
         }

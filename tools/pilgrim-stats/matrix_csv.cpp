@@ -38,10 +38,15 @@ void print_matrix_csv(TextOutput &out, const CommunicationMatrix &m) {
 std::string matrix_notes(const CommunicationMatrix &m) {
   std::string notes;
   const char *what[kMatrixKinds] = {"point-to-point messages", "collective messages"};
+  const char *calls[kMatrixKinds] = {"point-to-point sends", "collectives"};
   for (int k = 0; k < kMatrixKinds; ++k) {
+    if (m.unknown_comm_calls[k])
+      notes += std::to_string(m.unknown_comm_calls[k]) + " " + calls[k] +
+               " on a communicator whose members the trace does not record are not in the "
+               "matrix\n";
     if (m.unresolved[k])
       notes += std::to_string(m.unresolved[k]) + " " + what[k] +
-               " whose sender or receiver is not a known world rank are not in the matrix\n";
+               " whose receiver is not a known world rank are not in the matrix\n";
     if (m.unsized[k])
       notes += std::to_string(m.unsized[k]) + " " + what[k] +
                " of unknown size are counted with 0 bytes\n";

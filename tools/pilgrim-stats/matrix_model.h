@@ -43,10 +43,13 @@ struct CommunicationMatrix {
   std::vector<std::string> comm_names;
   // [kind][communicator]
   std::vector<SparseMatrix> by_comm[kMatrixKinds];
-  // What the matrix leaves out, per kind: messages whose sender or receiver
-  // is not known as a world rank (a user communicator of a trace before
-  // format version 5, a rank outside the trace), and messages counted
-  // without their size (a datatype without a layout).
+  // What the matrix leaves out, per kind: calls on a communicator whose
+  // members are not known (a user communicator of a trace before format
+  // version 5, which does not record them), messages whose receiver is not
+  // known as a world rank (a rank outside the trace, a relative rank with an
+  // unknown base), and messages counted without their size (a datatype
+  // without a layout).
+  uint64_t unknown_comm_calls[kMatrixKinds] = {0, 0};
   uint64_t unresolved[kMatrixKinds] = {0, 0};
   uint64_t unsized[kMatrixKinds] = {0, 0};
   // Calls of collectives without a logical pattern here (neighbour
