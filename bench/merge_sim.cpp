@@ -37,6 +37,10 @@
 // Usage: merge_sim [--shape all|stencil2d|stencil3d|stencil3d_cart|master_worker[,...]]
 //                  [--ranks 1K,4K,16K,64K] [--iters N] [--ranks-coding relative|absolute]
 //                  [--time-limit SECONDS] [--check-ranks N] [--user-comm 0|1]
+// --output FILE (one shape, one P) also writes the trace to FILE, with this
+// build's real function-table rows (parameters included), so that the
+// tools read its calls in full: the synthetic 256-rank trace of the matrix
+// heat map's test (test/stats/matrix_svg.test) is made so.
 // --user-comm 1 gives every rank one user communicator of all ranks (what a
 // code that calls MPI_Cart_create or MPI_Comm_dup records); the test
 // programs, and the default, use MPI_COMM_WORLD only.
@@ -60,6 +64,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "generated_function_table.h"
 #include "merge_state.h"
 #include "pilgrim/byte_io.h"
 #include "pilgrim/cartesian_offset.h"
@@ -144,6 +149,7 @@ const uint64_t kOpSum = sig::handle_predefined(2);
 
 bool g_relative_ranks = true; // PILGRIM_RANKS=relative, the runtime's default
 bool g_user_comm = false;     // --user-comm: every rank has one user communicator
+std::string g_output;         // --output: write the (one) trace there
 
 // One call's signature, built field by field.
 class Sig {
@@ -180,6 +186,10 @@ public:
     return cartesian ? grid_rank(peer, me, dims) : rank(peer, me);
   }
   Sig &tag(int64_t t) { return v(sig::tag_value(t)); }
+  // Before a single out value (a request, a rank): the array prefix of its
+  // pointer, as the runtime records it; only in --output's traces, so that
+  // the figures measured without it stay as they were.
+  Sig &out_pointer() { return g_output.empty() ? *this : v(sig::array_prefix(1)); }
   std::string done() {
     w_.svarint(0); // MPI_SUCCESS
     return std::move(bytes_);
@@ -237,9 +247,17 @@ private:
 };
 
 void init_calls(RankRecorder &rec, int64_t me, int64_t nranks) {
-  rec.call(Sig(kInit).v(sig::kOpaqueNonNull).v(sig::kOpaqueNonNull).done());
-  rec.call(Sig(kCommRank).v(kCommWorld).rank(me, me).done());
-  rec.call(Sig(kCommSize).v(kCommWorld).s(nranks).done());
+  if (g_output.empty()) // the form the README's figures were measured with
+    rec.call(Sig(kInit).v(sig::kOpaqueNonNull).v(sig::kOpaqueNonNull).done());
+  else // --output: argc and argv in and out, as the runtime records them
+    rec.call(Sig(kInit)
+                 .v(sig::kOpaqueNonNull)
+                 .v(sig::kOpaqueNonNull)
+                 .v(sig::kOpaqueNonNull)
+                 .v(sig::kOpaqueNonNull)
+                 .done());
+  rec.call(Sig(kCommRank).v(kCommWorld).out_pointer().rank(me, me).done());
+  rec.call(Sig(kCommSize).v(kCommWorld).out_pointer().s(nranks).done());
 }
 
 // --- shapes ------------------------------------------------------------------
@@ -287,6 +305,7 @@ RankTrace stencil2d(uint32_t rank, uint32_t nranks, int iters) {
                               .rank(nb[k], me)
                               .tag(recv_tag[k])
                               .v(kCommWorld)
+                              .out_pointer()
                               .v(sig::handle_user(0))
                               .done());
     isend[k] = rec.intern(Sig(kIsend)
@@ -296,6 +315,7 @@ RankTrace stencil2d(uint32_t rank, uint32_t nranks, int iters) {
                               .rank(nb[k], me)
                               .tag(send_tag[k])
                               .v(kCommWorld)
+                              .out_pointer()
                               .v(sig::handle_user(0))
                               .done());
   }
@@ -387,8 +407,8 @@ RankTrace stencil3d_shape(uint32_t rank, uint32_t nranks, int iters, bool cartes
   for (int k = 0; k < 6; ++k)
     waitall.v(sig::kStatusEmpty);
   const uint32_t wait = rec.intern(waitall.done());
-  const uint32_t allreduce = rec.intern(
-      Sig(kAllreduce).buffer(12).buffer(13).s(2).v(kDouble).v(kOpSum).v(comm).done());
+  const uint32_t allreduce =
+      rec.intern(Sig(kAllreduce).buffer(12).buffer(13).s(2).v(kDouble).v(kOpSum).v(comm).done());
   for (int i = 0; i < iters; ++i) {
     for (uint32_t t : irecv)
       rec.call(t);
@@ -627,6 +647,19 @@ void run_one(const Shape &shape, uint32_t nranks, int iters, int check_ranks, Re
     Stopwatch w(r.write);
     r.trace_bytes = write_merged_trace_to_memory(header, functions, merged).size();
   }
+  if (!g_output.empty()) {
+    // The real rows, parameters included, so that readers decode every argument.
+    for (const FunctionInfo *&f : functions)
+      if (const FunctionInfo *real = generated_function(f->id))
+        f = real;
+    const std::string bytes = write_merged_trace_to_memory(header, functions, merged);
+    std::FILE *out = std::fopen(g_output.c_str(), "wb");
+    if (!out)
+      throw std::runtime_error("cannot write " + g_output);
+    const bool written = std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size();
+    if (std::fclose(out) != 0 || !written)
+      throw std::runtime_error("cannot write " + g_output);
+  }
   // Lossless on a sample of ranks: first, last, and spread between.
   std::vector<uint32_t> sample{0, nranks - 1};
   for (int k = 1; k + 1 < check_ranks; ++k)
@@ -747,12 +780,12 @@ std::vector<std::string> split(const std::string &s) {
 }
 
 int usage(const char *why) {
-  std::fprintf(
-      stderr,
-      "merge_sim: %s\nusage: merge_sim [--shape all|stencil2d|stencil3d|stencil3d_cart|master_worker[,...]] "
-      "[--ranks 1K,4K,16K,64K] [--iters N] [--ranks-coding relative|absolute] "
-      "[--time-limit SECONDS] [--check-ranks N] [--user-comm 0|1]\n",
-      why);
+  std::fprintf(stderr,
+               "merge_sim: %s\nusage: merge_sim [--shape "
+               "all|stencil2d|stencil3d|stencil3d_cart|master_worker[,...]] "
+               "[--ranks 1K,4K,16K,64K] [--iters N] [--ranks-coding relative|absolute] "
+               "[--time-limit SECONDS] [--check-ranks N] [--user-comm 0|1] [--output FILE]\n",
+               why);
   return 2;
 }
 
@@ -800,6 +833,8 @@ int main(int argc, char **argv) {
         if (val != "0" && val != "1")
           return usage("--user-comm is 0 or 1");
         g_user_comm = val == "1";
+      } else if (arg == "--output") {
+        g_output = val;
       } else if (arg == "--check-ranks") {
         check_ranks = std::max(2, std::atoi(val.c_str()));
       } else {
@@ -812,6 +847,8 @@ int main(int argc, char **argv) {
   if (shapes.empty())
     for (const Shape &s : kShapes)
       shapes.push_back(&s);
+  if (!g_output.empty() && (shapes.size() != 1 || ranks.size() != 1))
+    return usage("--output needs one shape and one --ranks value");
 
   std::printf("Simulated cross-rank merge (runtime/merge, tree of trace_reduction.cpp), %d "
               "iterations, %s ranks, %s, time limit %u s per run\n\n",

@@ -11,6 +11,7 @@ PACKAGES=(
   mpich libmpich-dev
   libzstd-dev libzfp-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
   libopen-trace-format2-dev otf2-tools python3-otf2
+  librsvg2-bin # rsvg-convert: the matrix heat map's test renders its SVG to PNG
 )
 
 missing=()

@@ -43,10 +43,66 @@ bool on_side(Direction dir, BufferSide side) {
 
 } // namespace
 
+BufferBlocks buffer_blocks(const Call &call, size_t buffer) {
+  BufferBlocks out;
+  const size_t n_args = call.args.size();
+  if (buffer >= n_args || !call.args[buffer].param) {
+    out.complete = false;
+    return out;
+  }
+  const ParamInfo &p = *call.args[buffer].param;
+  if (p.ref < 0 || static_cast<size_t>(p.ref) >= n_args ||
+      call.args[static_cast<size_t>(p.ref)].role() != Role::Value) {
+    out.complete = false;
+    return out;
+  }
+  const CallValue *cv = call.args[static_cast<size_t>(p.ref)].any();
+  if (!cv) {
+    out.complete = false;
+    return out;
+  }
+  if (cv->null)
+    return out; // counts absent at this rank
+  const CallValue *tv = nullptr;
+  if (p.ref2 >= 0) {
+    if (static_cast<size_t>(p.ref2) >= n_args ||
+        call.args[static_cast<size_t>(p.ref2)].role() != Role::Handle) {
+      out.complete = false;
+      return out;
+    }
+    tv = call.args[static_cast<size_t>(p.ref2)].any();
+    if (!tv || tv->null || tv->elements.empty()) {
+      out.complete = false;
+      return out;
+    }
+  }
+  const size_t n = cv->elements.size();
+  const bool per_element_types = tv && tv->elements.size() > 1;
+  if (per_element_types && tv->elements.size() < n) {
+    out.complete = false;
+    return out;
+  }
+  out.bytes.assign(n, 0);
+  out.known.assign(n, true);
+  for (size_t k = 0; k < n; ++k) {
+    const int64_t count = cv->elements[k].integer;
+    int64_t size = 1;
+    if (tv)
+      size = tv->elements[per_element_types ? k : 0].handle.size;
+    if (count < 0 || (size < 0 && count != 0)) { // -1 unknown; -2 the null datatype
+      out.known[k] = false;
+      out.complete = false;
+      continue;
+    }
+    if (size > 0)
+      out.bytes[k] = sat_mul(static_cast<uint64_t>(count), static_cast<uint64_t>(size));
+  }
+  return out;
+}
+
 MessageVolume buffer_volume(const Call &call, size_t i) {
   MessageVolume mv;
-  const size_t n_args = call.args.size();
-  if (!call.function || i >= n_args || call.args[i].role() != Role::Buffer)
+  if (!call.function || i >= call.args.size() || call.args[i].role() != Role::Buffer)
     return mv;
   const ParamInfo &p = *call.args[i].param;
   const CallValue *bv = call.args[i].any();
@@ -57,54 +113,10 @@ MessageVolume buffer_volume(const Call &call, size_t i) {
     return mv;
   if (known_non_root(call, p))
     return mv;
-  if (p.ref < 0 || static_cast<size_t>(p.ref) >= n_args ||
-      call.args[static_cast<size_t>(p.ref)].role() != Role::Value) {
-    mv.complete = false;
-    return mv;
-  }
-  const CallValue *cv = call.args[static_cast<size_t>(p.ref)].any();
-  if (!cv) {
-    mv.complete = false;
-    return mv;
-  }
-  if (cv->null)
-    return mv; // counts absent at this rank
-  const CallValue *tv = nullptr;
-  if (p.ref2 >= 0) {
-    if (static_cast<size_t>(p.ref2) >= n_args ||
-        call.args[static_cast<size_t>(p.ref2)].role() != Role::Handle) {
-      mv.complete = false;
-      return mv;
-    }
-    tv = call.args[static_cast<size_t>(p.ref2)].any();
-    if (!tv || tv->null || tv->elements.empty()) {
-      mv.complete = false;
-      return mv;
-    }
-  }
-  const size_t n = cv->elements.size();
-  const bool per_element_types = tv && tv->elements.size() > 1;
-  if (per_element_types && tv->elements.size() < n) {
-    mv.complete = false;
-    return mv;
-  }
-  for (size_t k = 0; k < n; ++k) {
-    const int64_t count = cv->elements[k].integer;
-    if (count < 0) {
-      mv.complete = false;
-      continue;
-    }
-    int64_t size = 1;
-    if (tv)
-      size = tv->elements[per_element_types ? k : 0].handle.size;
-    if (size < 0) { // -2: MPI_DATATYPE_NULL, size 0 for zero counts; -1 unknown
-      if (count != 0)
-        mv.complete = false;
-      continue;
-    }
-    mv.bytes =
-        sat_add(mv.bytes, sat_mul(static_cast<uint64_t>(count), static_cast<uint64_t>(size)));
-  }
+  const BufferBlocks blocks = buffer_blocks(call, i);
+  mv.complete = blocks.complete;
+  for (uint64_t b : blocks.bytes)
+    mv.bytes = sat_add(mv.bytes, b);
   return mv;
 }
 

@@ -112,6 +112,14 @@ const CommInfo *CreationTracker::entry(const CommSlot &s) const {
   return &s.entries[k - 1];
 }
 
+int64_t CreationTracker::comm_entry_index(uint64_t id) const {
+  const auto it = comms_.find(id);
+  if (it == comms_.end())
+    return -1;
+  const CommInfo *e = entry(it->second);
+  return e ? e - it->second.entries.data() : -1;
+}
+
 RankBase CreationTracker::comm(uint64_t id) const {
   const auto it = comms_.find(id);
   if (it == comms_.end())

@@ -235,6 +235,18 @@ TEST(CreationTracker, AReusedIdTakesTheEntryOfTheCreationItFollows) {
   const auto t = r.texts();
   EXPECT_TRUE(has(t[1], "dest=0 (-3),")) << t[1];
   EXPECT_TRUE(has(t[4], "dest=1 (+1),")) << t[4];
+  // Which of the id's entries applies, call by call (pilgrim-stats --matrix
+  // names the communicator instance by it): none before the split, the
+  // first after it, the second after the dup.
+  const std::vector<DecodedCall> calls = r.decoded();
+  CreationTracker tr = r.tracker(calls);
+  std::vector<int64_t> index;
+  for (const DecodedCall &c : calls) {
+    index.push_back(tr.comm_entry_index(0));
+    tr.apply(c);
+  }
+  EXPECT_EQ(index, (std::vector<int64_t>{-1, 0, 0, 0, 1}));
+  EXPECT_EQ(tr.comm_entry_index(7), -1); // an id never seen
 }
 
 TEST(CreationTracker, OnlyCreatedUserHandlesCount) {

@@ -5,6 +5,7 @@
 
 #include "default_report.h"
 #include "header_block.h"
+#include "matrix_report.h"
 #include "stats_options.h"
 #include "text_output.h"
 #include "timing_quality_report.h"
@@ -15,9 +16,23 @@ int main(int argc, char **argv) {
   stats::StatsOptions options;
   if (const auto status = stats::command_line(options).parse(argc, argv))
     return *status;
+  if (options.timing && (options.matrix || !options.matrix_svg.empty())) {
+    std::fprintf(stderr,
+                 "pilgrim-stats: --timing and --matrix are different reports: give one (see "
+                 "'pilgrim-stats --help')\n");
+    return 2;
+  }
   try {
     const TraceInput input = read_trace_input(options.trace_path, options.rank);
     TextOutput out(stdout);
+    if (options.matrix || !options.matrix_svg.empty()) {
+      // The CSV alone, without the header block, so that it loads as is.
+      stats::print_matrix(
+          out, input,
+          {options.matrix, options.matrix_svg, options.matrix_p2p, options.matrix_bytes});
+      out.flush();
+      return 0;
+    }
     print_header_block(out, input.path, input.file.header(), input.file.functions().size());
     if (options.timing)
       stats::print_timing_quality(out, input, options.per_rank);

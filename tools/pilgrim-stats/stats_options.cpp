@@ -9,6 +9,8 @@ namespace {
 const char kUsage[] =
     "Usage: pilgrim-stats [--rank R] [--top N | --per-rank] TRACE\n"
     "       pilgrim-stats --timing [--rank R] [--per-rank] TRACE\n"
+    "       pilgrim-stats [--matrix] [--matrix-svg FILE [--matrix-kind K]\n"
+    "                     [--matrix-value V]] [--rank R] TRACE\n"
     "\n"
     "Prints statistics of a Pilgrim trace: its header block, then per MPI\n"
     "function the calls, the bytes their buffers hold and their timing (time\n"
@@ -25,6 +27,18 @@ const char kUsage[] =
     "               against 2 x 8-byte doubles per call and, against the\n"
     "               verification copies of PILGRIM_VERIFY=1, the largest relative\n"
     "               and absolute errors and the PSNR of durations and gaps\n"
+    "  --matrix     instead: the communication matrix as CSV (kind, communicator,\n"
+    "               sender, receiver, messages, bytes), point-to-point and\n"
+    "               collectives by their logical pattern, per communicator and in\n"
+    "               total, computed on the compressed trace (with --rank R: what R\n"
+    "               sends)\n"
+    "  --matrix-svg FILE\n"
+    "               write the matrix as an SVG heat map to FILE (with or\n"
+    "               without --matrix)\n"
+    "  --matrix-kind p2p|collective\n"
+    "               the heat map's matrix: point-to-point (default) or collectives\n"
+    "  --matrix-value bytes|messages\n"
+    "               what the heat map's colours show (default bytes)\n"
     "  --help       show this help and exit\n"
     "  --version    show the version and exit\n"
     "\n"
@@ -39,6 +53,10 @@ cli::CommandLine command_line(StatsOptions &o) {
       .integer({"--top"}, "a positive integer", 1, 0xffffffffull, o.top)
       .flag({"--per-rank"}, o.per_rank)
       .flag({"--timing"}, o.timing)
+      .flag({"--matrix"}, o.matrix)
+      .text({"--matrix-svg"}, "a file name", o.matrix_svg)
+      .choice<bool>({"--matrix-kind"}, {{"p2p", true}, {"collective", false}}, o.matrix_p2p)
+      .choice<bool>({"--matrix-value"}, {{"bytes", true}, {"messages", false}}, o.matrix_bytes)
       .operands({&o.trace_path}, "no trace file given", "more than one trace given");
   return c;
 }

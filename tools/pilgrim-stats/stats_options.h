@@ -14,6 +14,11 @@ struct StatsOptions {
   bool timing = false;   // --timing: the timing quality report instead
   bool per_rank = false; // every rank, not only the slowest / the total
   int64_t top = 5;       // slowest ranks listed
+  // The communication matrix (docs/STATS.md, "Communication matrix").
+  bool matrix = false;      // --matrix: print it as CSV instead of the report
+  std::string matrix_svg;   // --matrix-svg FILE: write its heat map to FILE
+  bool matrix_p2p = true;   // --matrix-kind p2p|collective: which the heat map shows
+  bool matrix_bytes = true; // --matrix-value bytes|messages: what its colours show
 };
 
 // pilgrim-stats's options, bound to o.

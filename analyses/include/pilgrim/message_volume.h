@@ -4,7 +4,9 @@
 // states (version 5, datatype_layouts.h) and the count is recorded.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "pilgrim/call_context.h"
 #include "pilgrim/decoded_call.h"
@@ -21,6 +23,23 @@ struct MessageVolume {
   uint64_t bytes = 0;   // sum over the buffers whose size is known
   bool complete = true; // false when some buffer's size could not be computed
 };
+
+// The bytes of Buffer parameter `buffer` (an index into call.args) block by
+// block, whatever its memory (NULL, MPI_IN_PLACE): one block per element of
+// its count parameter (one for a scalar count, one per peer for the count
+// array of a v or w collective), count x the size of its datatype (of
+// datatype k, with a datatype array). A block whose count is negative or
+// whose datatype's size is unknown (with a non-zero count) is not `known`
+// (its bytes 0) and makes the whole incomplete, as is a buffer whose count
+// or datatype parameter is missing (no blocks). An absent count array gives
+// no blocks and stays complete. The communication matrix
+// (pilgrim-stats --matrix) sends block k to peer k.
+struct BufferBlocks {
+  std::vector<uint64_t> bytes;
+  std::vector<bool> known;
+  bool complete = true;
+};
+BufferBlocks buffer_blocks(const Call &call, size_t buffer);
 
 // Rules (docs/STATS.md, "Function table"):
 //  - NULL and MPI_IN_PLACE buffers hold 0 bytes;

@@ -54,7 +54,12 @@ public:
   // The context for the next call (points into this object).
   CallContext context() const { return CallContext{world_rank_, format_version_, this}; }
 
-  RankBase comm(uint64_t id) const;       // user communicator id u
+  RankBase comm(uint64_t id) const; // user communicator id u
+  // Which of the rank's COMMS entries with comm_id u applies (0 for the
+  // first in table order, ...); -1 unknown. With the rank's table it names
+  // the communicator instance (communicator_instances.h), which the matrix
+  // of pilgrim-stats needs to turn ranks in u into world ranks.
+  int64_t comm_entry_index(uint64_t id) const;
   int64_t window_rank(uint64_t id) const; // user window id w; -1 unknown
   RankBase request(uint64_t code) const;  // request handle code
   // The layout of the user datatype with this handle code; nullptr unknown.
