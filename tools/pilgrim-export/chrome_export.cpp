@@ -219,7 +219,8 @@ bool write_chrome(const reader::TraceFile &trace, const ExportOptions &options,
   const uint32_t n = trace.nranks();
   const bool real = trace.has_call_times();
   if (options.has_time && !real) {
-    error = "--time needs per-call times: " + ordered_note(trace) +
+    error = options.trace + ": --time needs per-call times, and the trace has timing " +
+            timing_mode_text(trace.header().timing_mode) +
             " (trace with PILGRIM_TIMING=lossless or another per-call mode)";
     return false;
   }
@@ -232,8 +233,6 @@ bool write_chrome(const reader::TraceFile &trace, const ExportOptions &options,
   ChromeDocument doc;
   if (!doc.open(options.chrome, error))
     return false;
-  if (!real)
-    std::cerr << "pilgrim-export: " << options.trace << ": " << ordered_note(trace) << "\n";
 
   JsonObject meta;
   meta.text("tool", "pilgrim-export")
@@ -258,6 +257,8 @@ bool write_chrome(const reader::TraceFile &trace, const ExportOptions &options,
       moved += writer.write(r);
   if (!doc.end(error))
     return false;
+  if (!real)
+    std::cerr << "pilgrim-export: " << options.trace << ": " << ordered_note(trace) << "\n";
   if (moved > 0)
     std::cerr << "pilgrim-export: " << options.trace << ": " << moved
               << " calls started before their predecessor on the same thread ended (lossy "
