@@ -157,40 +157,38 @@ private:
     doc_.event(event_);
   }
 
+  // Each lifetime as a begin ("b") and an end ("e") of one async slice.
   void lifetimes(std::vector<RequestLifetime> &done, int64_t pid) {
+    using End = RequestLifetime::End;
     for (const RequestLifetime &l : done) {
       if (!inside({l.begin_raw.start, l.end_raw.end}))
         continue;
       const std::string id = "{\"local\":\"0x" + hex(++async_id_) + "\"}";
-      const int64_t tid = static_cast<int64_t>(l.thread) + 1;
-      event_.clear();
       args_.clear();
       args_.text("request", l.request).integer("call", static_cast<int64_t>(l.begin_call));
-      doc_.event(event_.text("ph", "b")
-                     .text("cat", "request")
-                     .text("name", l.name)
-                     .raw("id2", id)
-                     .integer("pid", pid)
-                     .integer("tid", tid)
-                     .micros("ts", l.begin.start)
-                     .raw("args", args_.str()));
-      event_.clear();
+      async_event("b", l, id, pid, l.begin.start);
       args_.clear();
-      args_.text(l.how[0] == 'n'   ? "never_completed"
-                 : l.how[0] == 'f' ? "freed_by"
-                                   : "completed_by",
-                 l.how[0] == 'n' ? "still active after the rank's last call"
-                                 : std::to_string(l.end_call));
-      doc_.event(event_.text("ph", "e")
-                     .text("cat", "request")
-                     .text("name", l.name)
-                     .raw("id2", id)
-                     .integer("pid", pid)
-                     .integer("tid", tid)
-                     .micros("ts", std::max(l.begin.start, l.end.end))
-                     .raw("args", args_.str()));
+      if (l.how == End::Never)
+        args_.text("never_completed", "still active after the rank's last call");
+      else
+        args_.integer(l.how == End::Freed ? "freed_by" : "completed_by",
+                      static_cast<int64_t>(l.end_call));
+      async_event("e", l, id, pid, std::max(l.begin.start, l.end.end));
     }
     done.clear();
+  }
+
+  void async_event(const char *ph, const RequestLifetime &l, const std::string &id, int64_t pid,
+                   int64_t ts) {
+    event_.clear();
+    doc_.event(event_.text("ph", ph)
+                   .text("cat", "request")
+                   .text("name", l.name)
+                   .raw("id2", id)
+                   .integer("pid", pid)
+                   .integer("tid", static_cast<int64_t>(l.thread) + 1)
+                   .micros("ts", ts)
+                   .raw("args", args_.str()));
   }
 
   static std::string hex(uint64_t v) {

@@ -6,8 +6,9 @@
 
 namespace pilgrim::exporter {
 
-void RequestLifetimes::close(uint64_t code, const char *how, uint64_t index, const Span &raw,
-                             const Span &placed, std::vector<RequestLifetime> &done) {
+void RequestLifetimes::close(uint64_t code, RequestLifetime::End how, uint64_t index,
+                             const Span &raw, const Span &placed,
+                             std::vector<RequestLifetime> &done) {
   const auto it = live_.find(code);
   if (it == live_.end() || !it->second.active)
     return;
@@ -17,7 +18,7 @@ void RequestLifetimes::close(uint64_t code, const char *how, uint64_t index, con
   life.end_raw = raw;
   life.how = how;
   done.push_back(std::move(life));
-  if (it->second.persistent && how[0] == 'c')
+  if (it->second.persistent && how == RequestLifetime::End::Completed)
     it->second.active = false;
   else
     live_.erase(it);
@@ -29,9 +30,9 @@ void RequestLifetimes::call(const Call &call, uint64_t index, const Span &raw, c
   if (events_.empty())
     return;
   for (const auto &c : events_.completed)
-    close(c.first, "completed", index, raw, placed, done);
+    close(c.first, RequestLifetime::End::Completed, index, raw, placed, done);
   for (uint64_t code : events_.freed)
-    close(code, "freed", index, raw, placed, done);
+    close(code, RequestLifetime::End::Freed, index, raw, placed, done);
   for (uint64_t code : events_.freed)
     live_.erase(code);
   auto open = [&](uint64_t code, Live &l) {
@@ -46,7 +47,7 @@ void RequestLifetimes::call(const Call &call, uint64_t index, const Span &raw, c
   for (uint64_t code : events_.created) {
     // A request created again while the old one is active: the old one was
     // never completed (the application lost it).
-    close(code, "never", index, raw, placed, done);
+    close(code, RequestLifetime::End::Never, index, raw, placed, done);
     Live &l = live_[code];
     l = Live{};
     l.persistent = events_.persistent;
@@ -69,7 +70,7 @@ void RequestLifetimes::finish(uint64_t index, const Span &raw, const Span &place
       open.push_back({l.second.life.begin_call, l.first});
   std::sort(open.begin(), open.end());
   for (const auto &o : open)
-    close(o.second, "never", index, raw, placed, done);
+    close(o.second, RequestLifetime::End::Never, index, raw, placed, done);
   live_.clear();
 }
 

@@ -24,9 +24,9 @@ struct RequestLifetime {
   uint64_t begin_call = 0, end_call = 0;
   Span begin, end; // the two calls' spans as placed
   Span begin_raw, end_raw;
-  // "completed", "freed" (MPI_Request_free while active) or "never" (still
-  // active after the rank's last call).
-  const char *how = "completed";
+  // How it ended: completed, freed while active (MPI_Request_free), or
+  // never (still active after the rank's last call, or created again).
+  enum class End { Completed, Freed, Never } how = End::Completed;
 };
 
 class RequestLifetimes {
@@ -45,8 +45,8 @@ private:
     bool persistent = false;
     RequestLifetime life;
   };
-  void close(uint64_t code, const char *how, uint64_t index, const Span &raw, const Span &placed,
-             std::vector<RequestLifetime> &done);
+  void close(uint64_t code, RequestLifetime::End how, uint64_t index, const Span &raw,
+             const Span &placed, std::vector<RequestLifetime> &done);
   std::unordered_map<uint64_t, Live> live_;
   RequestEvents events_;
 };
