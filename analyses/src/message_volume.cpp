@@ -31,76 +31,77 @@ bool known_non_root(const Call &call, const ParamInfo &p) {
 
 } // namespace
 
+MessageVolume buffer_volume(const Call &call, size_t i) {
+  MessageVolume mv;
+  const size_t n_args = call.args.size();
+  if (!call.function || i >= n_args || call.args[i].role() != Role::Buffer)
+    return mv;
+  const ParamInfo &p = *call.args[i].param;
+  const CallValue *bv = call.args[i].any();
+  if (!bv || bv->null || bv->elements.size() != 1)
+    return mv;
+  const int64_t memory = bv->elements[0].memory;
+  if (memory == kMemoryNull || memory == kMemoryInPlace)
+    return mv;
+  if (known_non_root(call, p))
+    return mv;
+  if (p.ref < 0 || static_cast<size_t>(p.ref) >= n_args ||
+      call.args[static_cast<size_t>(p.ref)].role() != Role::Value) {
+    mv.complete = false;
+    return mv;
+  }
+  const CallValue *cv = call.args[static_cast<size_t>(p.ref)].any();
+  if (!cv) {
+    mv.complete = false;
+    return mv;
+  }
+  if (cv->null)
+    return mv; // counts absent at this rank
+  const CallValue *tv = nullptr;
+  if (p.ref2 >= 0) {
+    if (static_cast<size_t>(p.ref2) >= n_args ||
+        call.args[static_cast<size_t>(p.ref2)].role() != Role::Handle) {
+      mv.complete = false;
+      return mv;
+    }
+    tv = call.args[static_cast<size_t>(p.ref2)].any();
+    if (!tv || tv->null || tv->elements.empty()) {
+      mv.complete = false;
+      return mv;
+    }
+  }
+  const size_t n = cv->elements.size();
+  const bool per_element_types = tv && tv->elements.size() > 1;
+  if (per_element_types && tv->elements.size() < n) {
+    mv.complete = false;
+    return mv;
+  }
+  for (size_t k = 0; k < n; ++k) {
+    const int64_t count = cv->elements[k].integer;
+    if (count < 0) {
+      mv.complete = false;
+      continue;
+    }
+    int64_t size = 1;
+    if (tv)
+      size = tv->elements[per_element_types ? k : 0].handle.size;
+    if (size < 0) { // -2: MPI_DATATYPE_NULL, size 0 for zero counts; -1 unknown
+      if (count != 0)
+        mv.complete = false;
+      continue;
+    }
+    mv.bytes =
+        sat_add(mv.bytes, sat_mul(static_cast<uint64_t>(count), static_cast<uint64_t>(size)));
+  }
+  return mv;
+}
+
 MessageVolume message_volume(const Call &call) {
   MessageVolume mv;
-  if (!call.function)
-    return mv;
-  const size_t n_args = call.args.size();
-  for (size_t i = 0; i < n_args; ++i) {
-    const ParamInfo &p = *call.args[i].param;
-    if (p.role != Role::Buffer)
-      continue;
-    const CallValue *bv = call.args[i].any();
-    if (!bv || bv->null || bv->elements.size() != 1)
-      continue;
-    const int64_t memory = bv->elements[0].memory;
-    if (memory == kMemoryNull || memory == kMemoryInPlace)
-      continue;
-    if (known_non_root(call, p))
-      continue;
-    if (p.ref < 0 || static_cast<size_t>(p.ref) >= n_args ||
-        call.args[static_cast<size_t>(p.ref)].role() != Role::Value) {
-      mv.complete = false;
-      continue;
-    }
-    const CallValue *cv = call.args[static_cast<size_t>(p.ref)].any();
-    if (!cv) {
-      mv.complete = false;
-      continue;
-    }
-    if (cv->null)
-      continue; // counts absent at this rank
-    const CallValue *tv = nullptr;
-    if (p.ref2 >= 0) {
-      if (static_cast<size_t>(p.ref2) >= n_args ||
-          call.args[static_cast<size_t>(p.ref2)].role() != Role::Handle) {
-        mv.complete = false;
-        continue;
-      }
-      tv = call.args[static_cast<size_t>(p.ref2)].any();
-      if (!tv || tv->null || tv->elements.empty()) {
-        mv.complete = false;
-        continue;
-      }
-    }
-    const size_t n = cv->elements.size();
-    const bool per_element_types = tv && tv->elements.size() > 1;
-    if (per_element_types && tv->elements.size() < n) {
-      mv.complete = false;
-      continue;
-    }
-    for (size_t k = 0; k < n; ++k) {
-      const int64_t count = cv->elements[k].integer;
-      if (count < 0) {
-        mv.complete = false;
-        continue;
-      }
-      int64_t size = 1;
-      if (tv)
-        size = tv->elements[per_element_types ? k : 0].handle.size;
-      if (size == -2) {
-        if (count != 0)
-          mv.complete = false;
-        continue;
-      }
-      if (size < 0) {
-        if (count != 0)
-          mv.complete = false;
-        continue;
-      }
-      mv.bytes =
-          sat_add(mv.bytes, sat_mul(static_cast<uint64_t>(count), static_cast<uint64_t>(size)));
-    }
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    const MessageVolume b = buffer_volume(call, i);
+    mv.bytes = sat_add(mv.bytes, b.bytes);
+    mv.complete = mv.complete && b.complete;
   }
   return mv;
 }

@@ -21,13 +21,6 @@ struct Gathered {
   int32_t size[2] = {0, 0};
 };
 
-uint32_t hash_of(const std::vector<int64_t> &members) {
-  GroupHash h(static_cast<uint32_t>(members.size()));
-  for (int64_t w : members)
-    h.add(w < 0 ? kOutsideWorld : static_cast<uint32_t>(w));
-  return h.value();
-}
-
 int64_t lowest(const std::vector<int64_t> &members) {
   int64_t low = -1;
   for (int64_t w : members)
@@ -37,6 +30,13 @@ int64_t lowest(const std::vector<int64_t> &members) {
 }
 
 } // namespace
+
+uint32_t group_hash_of(const std::vector<int64_t> &members) {
+  GroupHash h(static_cast<uint32_t>(members.size()));
+  for (int64_t w : members)
+    h.add(w < 0 ? kOutsideWorld : static_cast<uint32_t>(w));
+  return h.value();
+}
 
 bool membership_recorded(uint16_t format_version) {
   return format_version >= kFirstMembershipVersion;
@@ -88,7 +88,8 @@ std::vector<CommInstance> communicator_instances(const MergedTrace &trace) {
   out.reserve(found.size());
   for (Gathered &g : found) {
     CommInstance &in = g.instance;
-    if (hash_of(in.members) != g.hash[0] || (in.inter && hash_of(in.remote_members) != g.hash[1]))
+    if (group_hash_of(in.members) != g.hash[0] ||
+        (in.inter && group_hash_of(in.remote_members) != g.hash[1]))
       in.consistent = false;
     // An intercommunicator: the group with the lowest world rank first.
     const int64_t l0 = lowest(in.members), l1 = lowest(in.remote_members);

@@ -17,10 +17,13 @@
 //    as unmatchable (a finding), not guessed.
 //  - MPI_ANY_TAG accepts any tag; a probe matches nothing (it only reads);
 //    MPI_Mprobe/MPI_Improbe take the message and MPI_Mrecv/MPI_Imrecv
-//    receive it; a cancelled request (MPI_Test_cancelled true) matches
-//    nothing; a persistent request sends or receives once per MPI_Start;
+//    receive it; a request passed to MPI_Cancel matches nothing once
+//    completed, unless MPI_Test_cancelled on that completion's status says
+//    false; a persistent request sends or receives once per MPI_Start;
 //    MPI_PROC_NULL peers are no message.
 //  - Intercommunicators: peers are ranks of the remote group.
+//  - MPI_Request_free of an active request: its operation completes unseen
+//    (send_complete / recv_complete is the free).
 //  - Sizes: the send's bytes (count x datatype size) against the receive
 //    buffer's capacity; an unknown size (datatype without a layout) is not
 //    an error.
@@ -37,6 +40,12 @@ namespace reader {
 class TraceFile;
 } // namespace reader
 
+// Communicator keys (MatchedMessage::comm): an index into
+// TraceFile::communicators(), or one of these.
+constexpr uint64_t kCommWorld = UINT64_MAX;
+constexpr uint64_t kCommSelf = UINT64_MAX - 1;
+constexpr uint64_t kCommUnknown = UINT64_MAX - 2; // never in a MatchedMessage
+
 // A call: its rank (in MPI_COMM_WORLD) and its position in that rank's call
 // sequence, from 0, as pilgrim-dump and CallCursor::position() number them.
 struct CallPlace {
@@ -51,7 +60,8 @@ struct MatchedMessage {
   CallPlace send_complete; // the call that completed it (= send for a blocking send)
   CallPlace recv;          // the call that posted the receive (MPI_Recv, MPI_Irecv, MPI_Mrecv, ...)
   CallPlace recv_complete; // the call that completed it (= recv for a blocking receive)
-  uint64_t comm = 0;       // the communicator instance (CommInstance's index)
+  uint64_t comm = 0;       // the communicator: an index into TraceFile::communicators(),
+                           // or kCommWorld / kCommSelf
   int64_t tag = 0;         // the send's tag
   int64_t bytes = -1;      // the send's size in bytes; -1 unknown
 };

@@ -29,6 +29,10 @@ struct MessageVolume {
 //    reference or a MPI_DATATYPE_NULL with a non-zero count make the
 //    volume incomplete.
 MessageVolume message_volume(const Call &call);
+// The same rules for one Buffer argument, args[arg] (nothing, complete, for
+// an argument that is not a Buffer): the bytes one message buffer holds
+// (pilgrim-check's send size and receive capacity).
+MessageVolume buffer_volume(const Call &call, size_t arg);
 // The same, for `call` resolved in `ctx` (resolve_call).
 MessageVolume message_volume(const DecodedCall &call, const CallContext &ctx = {});
 

@@ -32,5 +32,9 @@ struct CommInstance {
 // says which).
 std::vector<CommInstance> communicator_instances(const MergedTrace &trace);
 bool membership_recorded(uint16_t format_version);
+// The hash a CommInfo's `group` stores for a group of these world ranks (-1:
+// a process outside the trace), §7.6.1: what tells apart the instances that
+// share an id and an occurrence.
+uint32_t group_hash_of(const std::vector<int64_t> &members);
 
 } // namespace pilgrim
