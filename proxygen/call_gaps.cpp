@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/trace_error.h"
+#include "rank_classes.h"
 
 namespace pilgrim::proxygen {
 
@@ -54,6 +56,40 @@ SlotGaps summarize(std::vector<float> &gaps) {
   return s;
 }
 
+// Each slot's gaps in rank order, and where each rank's begin.
+struct SlotSamples {
+  std::vector<float> gaps;
+  std::vector<std::pair<uint32_t, size_t>> begins; // (rank, index of its first gap)
+
+  void add(uint32_t rank, double gap) {
+    if (begins.empty() || begins.back().first != rank)
+      begins.emplace_back(rank, gaps.size());
+    gaps.push_back(static_cast<float>(gap));
+  }
+  size_t end_of(size_t segment) const {
+    return segment + 1 < begins.size() ? begins[segment + 1].second : gaps.size();
+  }
+};
+
+// Each rank's per-slot sums, for grouping the ranks into classes.
+std::vector<RankSlotSums> rank_sums(const std::vector<SlotSamples> &samples,
+                                    const std::vector<double> &spans) {
+  std::vector<RankSlotSums> ranks(spans.size());
+  for (size_t r = 0; r < spans.size(); ++r)
+    ranks[r].span = spans[r];
+  for (size_t s = 0; s < samples.size(); ++s)
+    for (size_t k = 0; k < samples[s].begins.size(); ++k) {
+      RankSlotSums &rank = ranks[samples[s].begins[k].first];
+      double sum = 0;
+      for (size_t i = samples[s].begins[k].second; i < samples[s].end_of(k); ++i)
+        sum += samples[s].gaps[i];
+      rank.slot.push_back(s);
+      rank.n.push_back(samples[s].end_of(k) - samples[s].begins[k].second);
+      rank.sum.push_back(sum);
+    }
+  return ranks;
+}
+
 void put_u64(std::string &out, uint64_t v) {
   for (int i = 0; i < 8; ++i)
     out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
@@ -67,7 +103,8 @@ MeasuredGaps measure_gaps(const Trace &trace, const GrammarPositions &positions,
     throw TraceError("the trace keeps no per-call times (timing mode aggregate or none): "
                      "trace with PILGRIM_TIMING=lossless, hist:..., cfg:..., pred:... or zfp:...");
   MeasuredGaps out;
-  std::vector<std::vector<float>> samples(slots);
+  std::vector<SlotSamples> samples(slots);
+  std::vector<double> spans(trace.nranks());
   out.overhead.resize(trace.nranks());
   if (keep_exact)
     out.exact.resize(trace.nranks());
@@ -78,6 +115,8 @@ MeasuredGaps measure_gaps(const Trace &trace, const GrammarPositions &positions,
       throw TraceError(error);
     const double overhead = tracer_overhead(times);
     out.overhead[r] = overhead;
+    if (!times.empty())
+      spans[r] = times.back().end - times.front().start;
     const RankView view = trace.rank(r);
     GrammarWalker walk(*view.rules, view.root);
     uint64_t terminal = 0;
@@ -92,16 +131,26 @@ MeasuredGaps measure_gaps(const Trace &trace, const GrammarPositions &positions,
       const int64_t slot = p < slot_of.size() ? slot_of[p] : -1;
       if (slot < 0)
         continue;
-      samples[static_cast<size_t>(slot)].push_back(static_cast<float>(carry));
+      samples[static_cast<size_t>(slot)].add(r, carry);
       if (keep_exact)
         out.exact[r].push_back(carry);
       carry = 0;
     }
   }
-  out.slots.reserve(slots);
-  for (auto &s : samples) {
-    out.slots.push_back(summarize(s));
-    std::vector<float>().swap(s);
+  const RankClasses classes = group_ranks(rank_sums(samples, spans), slots);
+  out.class_of = classes.class_of;
+  out.classes.assign(classes.count, std::vector<SlotGaps>(slots));
+  std::vector<float> pooled;
+  for (size_t s = 0; s < slots; ++s) {
+    for (uint32_t c = 0; c < classes.count; ++c) {
+      pooled.clear();
+      for (size_t k = 0; k < samples[s].begins.size(); ++k)
+        if (classes.class_of[samples[s].begins[k].first] == c)
+          for (size_t i = samples[s].begins[k].second; i < samples[s].end_of(k); ++i)
+            pooled.push_back(samples[s].gaps[i]);
+      out.classes[c][s] = summarize(pooled);
+    }
+    std::vector<float>().swap(samples[s].gaps);
   }
   return out;
 }

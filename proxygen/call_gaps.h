@@ -44,8 +44,9 @@ struct SlotGaps {
 };
 
 struct MeasuredGaps {
-  std::vector<SlotGaps> slots;            // by the proxy's gap slot
-  std::vector<double> overhead;           // per rank: seconds taken off each gap
+  std::vector<std::vector<SlotGaps>> classes; // per rank class, by the proxy's gap slot
+  std::vector<uint32_t> class_of;             // per rank: its rank class
+  std::vector<double> overhead;               // per rank: seconds taken off each gap
   std::vector<std::vector<double>> exact; // per rank, each replayed gap in call order (if asked)
 };
 

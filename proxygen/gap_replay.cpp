@@ -96,6 +96,11 @@ std::string load_exact_gaps(const char *path) {
 bool setup_gaps() {
   gap_state = 0x2545F4914F6CDD1Dull * static_cast<unsigned long long>(world_rank + 1);
   std::string error;
+#if PROXY_GAPS != 2
+  for (const GapClassRange &r : kGapClassMap)
+    if (world_rank >= r.first && world_rank < r.first + r.count)
+      gap_class = r.gap_class;
+#endif
 #if PROXY_GAPS == 2
   const char *path = std::getenv("PILGRIM_PROXY_GAPS");
   error = load_exact_gaps(path && *path ? path : kGapsFile);
@@ -119,13 +124,29 @@ void gap(int slot) {
 #elif PROXY_GAPS == 1
   const double at = gap_uniform() * (kGapPoints - 1);
   const int k = at >= kGapPoints - 1 ? kGapPoints - 2 : static_cast<int>(at);
-  const double *p = kGapTable[slot];
+  const double *p = kGapTable[gap_class][slot];
   compute(p[k] + (at - k) * (p[k + 1] - p[k]));
 #else
-  compute(kGapMean[slot]);
+  compute(kGapMean[gap_class][slot]);
 #endif
 }
 )";
+
+// Consecutive ranks of one class, as the proxy's kGapClassMap lists them.
+struct ClassRun {
+  size_t first, count;
+  uint32_t gap_class;
+};
+
+std::vector<ClassRun> class_runs(const std::vector<uint32_t> &class_of) {
+  std::vector<ClassRun> runs;
+  for (size_t r = 0; r < class_of.size(); ++r)
+    if (!runs.empty() && runs.back().gap_class == class_of[r])
+      ++runs.back().count;
+    else
+      runs.push_back(ClassRun{r, 1, class_of[r]});
+  return runs;
+}
 
 } // namespace
 
@@ -146,29 +167,56 @@ std::vector<std::string> gap_replay_code(const MeasuredGaps &gaps, GapMode mode,
     most = std::max(most, o);
   lines.push_back("// at most " + number(most * 1e9) + " ns here).");
   lines.push_back("#define PROXY_GAPS " + std::to_string(code));
-  const size_t n = gaps.slots.size();
+  const size_t n = gaps.classes.empty() ? 0 : gaps.classes[0].size();
+  const std::string classes = std::to_string(std::max<size_t>(gaps.classes.size(), 1));
+  const std::string slots = std::to_string(n ? n : 1);
+  if (code != 2)
+    lines.push_back("// Rank classes: ranks whose gaps agree share one table (" +
+                    std::to_string(gaps.classes.size()) + " here); rows by class.");
   if (code == 0) {
-    std::string row = "const double kGapMean[" + std::to_string(n ? n : 1) + "] = {";
-    for (size_t i = 0; i < n; ++i)
-      row += (i ? ", " : "") + number(gaps.slots[i].mean);
-    lines.push_back(row + "};");
+    lines.push_back("const double kGapMean[" + classes + "][" + slots + "] = {");
+    for (const std::vector<SlotGaps> &table : gaps.classes) {
+      std::string row = "    {";
+      for (size_t i = 0; i < n; ++i)
+        row += (i ? ", " : "") + number(table[i].mean);
+      lines.push_back(row + "},");
+    }
+    if (gaps.classes.empty())
+      lines.push_back("    {},");
+    lines.push_back("};");
   } else if (code == 1) {
     lines.push_back("// The inverse CDF at 0, 1/8, ..., 1, linear in between, scaled to the mean.");
     lines.push_back("const int kGapPoints = " + std::to_string(kGapPoints) + ";");
-    lines.push_back("const double kGapTable[" + std::to_string(n ? n : 1) + "][kGapPoints] = {");
-    for (const SlotGaps &s : gaps.slots) {
-      std::string row = "    {";
-      for (int k = 0; k < kGapPoints; ++k)
-        row += (k ? ", " : "") + number(s.points[static_cast<size_t>(k)]);
-      lines.push_back(row + "},");
+    lines.push_back("const double kGapTable[" + classes + "][" + slots + "][kGapPoints] = {");
+    for (const std::vector<SlotGaps> &table : gaps.classes) {
+      lines.push_back("    {");
+      for (const SlotGaps &s : table) {
+        std::string row = "        {";
+        for (int k = 0; k < kGapPoints; ++k)
+          row += (k ? ", " : "") + number(s.points[static_cast<size_t>(k)]);
+        lines.push_back(row + "},");
+      }
+      lines.push_back("    },");
     }
-    if (n == 0)
-      lines.push_back("    {},");
     lines.push_back("};");
   } else {
     lines.push_back(
         "// Each call's own gap, read at start-up from this file (or $PILGRIM_PROXY_GAPS).");
     lines.push_back("const char *const kGapsFile = " + c_string(gaps_path) + ";");
+  }
+  if (code != 2) {
+    lines.push_back("// Ranks [first, first + count) replay the gaps of class `gap_class`.");
+    lines.push_back("struct GapClassRange {");
+    lines.push_back("  int first, count, gap_class;");
+    lines.push_back("};");
+    lines.push_back("const GapClassRange kGapClassMap[] = {");
+    for (const ClassRun &run : class_runs(gaps.class_of))
+      lines.push_back("    {" + std::to_string(run.first) + ", " + std::to_string(run.count) +
+                      ", " + std::to_string(run.gap_class) + "},");
+    if (gaps.class_of.empty())
+      lines.push_back("    {0, 0, 0},");
+    lines.push_back("};");
+    lines.push_back("int gap_class = 0;");
   }
   lines.push_back(std::string(kGapCode));
   return lines;

@@ -1,7 +1,9 @@
 // The proxy's replay of per-call gaps (call_gaps.h): `gap(SLOT);` before a
 // call replays the computation recorded before the calls of its grammar
-// position, as their mean, as a draw from their distribution, or (exact)
-// as each call's own gap read at start-up from the companion file.
+// position, as their mean, as a draw from their distribution (both from the
+// table of the rank's class, rank_classes.h, which the proxy picks by its
+// rank at start-up), or (exact) as each call's own gap read at start-up
+// from the companion file.
 #pragma once
 
 #include <cstdint>
