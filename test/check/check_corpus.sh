@@ -4,8 +4,13 @@
 # have an error (warnings are fine: the corpus leaves handles to
 # MPI_Finalize). Prints one line per run, "PROGRAM ARGS: no errors", or
 # pilgrim-check's error lines, then "corpus: N traces, M with errors".
-#   check_corpus.sh BUILD_DIR OUT_DIR MPIRUN...
-# MPIRUN is lit's %mpirun (the launcher and its options).
+#   [CORPUS_EXPORTS=1 PYTHON=python3] check_corpus.sh BUILD_DIR OUT_DIR MPIRUN...
+# MPIRUN is lit's %mpirun (the launcher and its options). With
+# CORPUS_EXPORTS=1 each trace is also exported (test/export/corpus.test):
+# pilgrim-export --chrome, checked by test/export/check_chrome_json.py, and
+# --otf2, read back by otf2-print and every send matched with its receive by
+# test/export/otf2_match.py; a failing export or validator counts as an
+# error ("EXPORT FAILED" and its output).
 set -uo pipefail
 build=$1
 out=$2
@@ -64,16 +69,30 @@ runs=(
 mkdir -p "$out/files"
 traces=0
 bad=0
+here=$(cd "$(dirname "$0")" && pwd)
+export_one() { # NAME TRACE: the exports and their validators; false on a failure
+  local name=$1 trace=$2 log="$out/$name.export"
+  "$build/bin/pilgrim-export" --chrome "$out/$name.json" "$trace" > "$log" 2>&1 &&
+    "${PYTHON:-python3}" "$here/../export/check_chrome_json.py" "$out/$name.json" >> "$log" 2>&1 &&
+    "$build/bin/pilgrim-export" --otf2 "$out/$name.otf2" "$trace" >> "$log" 2>&1 &&
+    otf2-print "$out/$name.otf2/traces.otf2" > /dev/null 2>> "$log" &&
+    "${PYTHON:-python3}" "$here/../export/otf2_match.py" "$out/$name.otf2/traces.otf2" >> "$log" 2>&1
+}
 check() { # NAME TRACE WHAT
   local name=$1 trace=$2 what=$3
   traces=$((traces + 1))
-  if "$build/bin/pilgrim-check" --errors-only "$trace" > "$out/$name.check" 2>&1; then
-    echo "$what: no errors"
-  else
+  if ! "$build/bin/pilgrim-check" --errors-only "$trace" > "$out/$name.check" 2>&1; then
     bad=$((bad + 1))
     echo "$what: ERRORS"
     cat "$out/$name.check"
+  elif [ "${CORPUS_EXPORTS:-0}" = 1 ] && ! export_one "$name" "$trace"; then
+    bad=$((bad + 1))
+    echo "$what: EXPORT FAILED"
+    cat "$out/$name.export"
+  else
+    echo "$what: no errors"
   fi
+  rm -rf "$out/$name.json" "$out/$name.otf2"
 }
 n=0
 for run in "${runs[@]}"; do

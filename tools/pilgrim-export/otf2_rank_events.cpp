@@ -105,14 +105,26 @@ private:
         .first->second;
   }
 
-  // The communicator the call works on: its first communicator argument
-  // that is not created by it.
-  OTF2_CommRef comm_of(const Call &call) const {
+  // Whether `peer`, a rank of the call's communicator, names a process.
+  bool valid_peer(const Call &call, int64_t peer) const {
+    const HandleRef *h = comm_arg(call);
+    return h && run_.communicators &&
+           run_.communicators->peer_world(comms_.comm(*h), rank_, peer) >= 0;
+  }
+
+  // The call's first communicator argument that is not created by it.
+  static const HandleRef *comm_arg(const Call &call) {
     for (const CallArg &a : call.args)
       if (a.param && a.role() == Role::Handle && a.param->handle_kind == HandleKind::Comm &&
           a.param->dir != Direction::Out && a.has_in && !a.in.null && !a.in.elements.empty())
-        return otf2_comm(comms_.comm(a.in.elements[0].handle));
-    return OTF2_UNDEFINED_COMM;
+        return &a.in.elements[0].handle;
+    return nullptr;
+  }
+
+  // The communicator the call works on (comm_arg).
+  OTF2_CommRef comm_of(const Call &call) const {
+    const HandleRef *h = comm_arg(call);
+    return h ? otf2_comm(comms_.comm(*h)) : OTF2_UNDEFINED_COMM;
   }
 
   // A collective's bytes sent and received by this rank: its send and
@@ -172,20 +184,28 @@ private:
     const uint64_t t0 = stamp(loc, timeline_.start(i));
     const uint64_t end = timeline_.end(i);
     otf2_check(OTF2_EvtWriter_Enter(w, nullptr, t0, region), "writing Enter");
+    // A send whose call returned an error sent nothing (the matcher's rule,
+    // docs/CHECK.md): Enter and Leave only.
+    const bool failed_send = call.return_code != 0;
     switch (f.kind) {
     case Otf2Kind::Send:
-      write_send(loc, call, t0, "dest", "tag");
+      if (!failed_send)
+        write_send(loc, call, t0, "dest", "tag");
       break;
     case Otf2Kind::Recv:
       write_recv(loc, call, end, i);
       break;
     case Otf2Kind::Sendrecv:
-      write_send(loc, call, t0, "dest", "sendtag");
+      if (!failed_send)
+        write_send(loc, call, t0, "dest", "sendtag");
       write_recv(loc, call, end, i);
       break;
     case Otf2Kind::Isend:
-    case Otf2Kind::Irecv:
     case Otf2Kind::SendInit:
+      if (!failed_send)
+        write_post(loc, call, f.kind, t0, i);
+      break;
+    case Otf2Kind::Irecv:
     case Otf2Kind::RecvInit:
       write_post(loc, call, f.kind, t0, i);
       break;
@@ -292,6 +312,11 @@ private:
       ++written_.skipped;
       return;
     }
+    // A receive that returned an error took a message only if its peer is
+    // valid (MPI_ERR_TRUNCATE); from a rank outside the communicator it took
+    // nothing (the matcher's rule, docs/CHECK.md).
+    if (call.return_code != 0 && !valid_peer(call, from))
+      return;
     const char *tag_param = call.arg("recvtag") ? "recvtag" : "tag";
     const int64_t tag = status.kind == sig::kStatusFull && !status.tag.any
                             ? status.tag.tag
