@@ -11,6 +11,8 @@ PACKAGES=(
   mpich libmpich-dev
   libzstd-dev libzfp-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
   libopen-trace-format2-dev otf2-tools python3-otf2
+  gfortran                                # Fortran applications (mpifort of both MPIs)
+  libhdf5-openmpi-dev libhdf5-mpich-dev   # parallel HDF5 under both MPIs (I/O tests)
   librsvg2-bin # rsvg-convert: the matrix heat map's test renders its SVG to PNG
 )
 

@@ -218,16 +218,16 @@ TEST(FormatTraceFile, ChecksumMessagesNameTheSection) {
 
 TEST(FormatTraceFile, NewerVersionIsRejected) {
   std::string bytes = sample::ring_trace_bytes(1);
-  bytes[8] = 7;
+  bytes[8] = 8;
   EXPECT_EQ(error_of(bytes),
-            "t.pilgrim: format version 7 is newer than this reader (reads 1 to 6): update Pilgrim");
-  // Even when the rest of the header is unreadable (a v7 layout may differ).
+            "t.pilgrim: format version 8 is newer than this reader (reads 1 to 7): update Pilgrim");
+  // Even when the rest of the header is unreadable (a v8 layout may differ).
   EXPECT_EQ(error_of(bytes.substr(0, 10)),
-            "t.pilgrim: format version 7 is newer than this reader (reads 1 to 6): update Pilgrim");
+            "t.pilgrim: format version 8 is newer than this reader (reads 1 to 7): update Pilgrim");
   bytes[9] = 1; // the version is two bytes, little-endian
   EXPECT_EQ(
       error_of(bytes),
-      "t.pilgrim: format version 263 is newer than this reader (reads 1 to 6): update Pilgrim");
+      "t.pilgrim: format version 264 is newer than this reader (reads 1 to 7): update Pilgrim");
   bytes[9] = 0;
   bytes[8] = 0;
   fix_header_crc(bytes);

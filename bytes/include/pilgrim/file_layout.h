@@ -21,10 +21,12 @@ constexpr char kTraceMagic[8] = {'P', 'I', 'L', 'G', 'R', 'I', 'M', '\0'};
 // Version 6 added per-call timing (kFirstRankTimingVersion): a RANK_TIMING
 // section per rank in the per-call timing modes, META's timing_spec and the
 // timing modes 2 to 8.
+// Version 7 adds I/O tracing: MPI-IO offsets that follow the rank and POSIX
+// I/O records (docs/FORMAT.md §10).
 // Every change to the bytes bumps kFormatVersion, and the reader keeps
 // reading every version from kOldestFormatVersion on (docs/FORMAT.md §10;
 // test/fixtures holds a file of each).
-constexpr uint16_t kFormatVersion = 6;
+constexpr uint16_t kFormatVersion = 7;
 constexpr uint16_t kOldestFormatVersion = 1;
 constexpr uint16_t kFormatVersionPerRank = 1;
 constexpr uint16_t kFirstAddressVersion = 4;
