@@ -107,8 +107,11 @@ public:
             std::ostream &out) const {
     std::string params = formals_;
     params += std::string(params.empty() ? "" : ", ") + "MPI_Fint *ierr";
+    // A hidden length is read as an int, as the MPI's own bindings declare
+    // it: gfortran passes a size_t, but Open MPI's mpi_f08 module passes a C
+    // int by value (whose register's upper half is undefined).
     for (const auto &l : lengths_)
-      params += ", size_t " + l;
+      params += ", int " + l;
     const HeaderFunction &h = *f_.header;
     out << "// " << h.name << " (id " << f_.id() << ")\n"
         << "extern \"C\" void " << symbol << "(" << params << ") {\n"
@@ -196,8 +199,11 @@ private:
       before_ << "  " << kNs << (out ? "OutString " : "InString ") << c << "(" << n << ", " << n
               << "_len);\n";
       actual(c + ".get()");
+      // A string MPI writes only when its out flag says so (MPI_Info_get)
+      // keeps the program's characters otherwise.
       if (out)
-        after_ << "    " << c << ".copy_back();\n";
+        after_ << "    " << (s.flag.empty() ? "" : "if (*" + s.flag + ") ") << c
+               << ".copy_back();\n";
       return true;
     }
     case Role::Status:

@@ -93,11 +93,15 @@ private:
   T *data_;
 };
 
+// A hidden CHARACTER length (an int: see fortran_emitter.cpp).
+inline size_t hidden_length(int len) { return len > 0 ? static_cast<size_t>(len) : 0; }
+
 // A CHARACTER argument of `len` characters as a C string: leading and
 // trailing blanks dropped, as MPI's Fortran bindings do.
 class InString {
 public:
-  InString(const char *f, size_t len) {
+  InString(const char *f, int hidden_len) {
+    const size_t len = hidden_length(hidden_len);
     if (!f) {
       c_ = nullptr;
       return;
@@ -124,8 +128,8 @@ private:
 // MPI_MAX_* string (and as the Fortran variable), copied back blank-padded.
 class OutString {
 public:
-  OutString(char *f, size_t len) : f_(f), len_(len) {
-    c_ = len < sizeof(small_) ? small_ : (heap_.reset(new char[len + 1]), heap_.get());
+  OutString(char *f, int hidden_len) : f_(f), len_(hidden_length(hidden_len)) {
+    c_ = len_ < sizeof(small_) ? small_ : (heap_.reset(new char[len_ + 1]), heap_.get());
     c_[0] = '\0';
   }
   char *get() { return f_ ? c_ : nullptr; }
@@ -138,7 +142,7 @@ public:
   }
 
 private:
-  char small_[4096];
+  char small_[8192]; // MPICH's MPI_MAX_LIBRARY_VERSION_STRING
   std::unique_ptr<char[]> heap_;
   char *f_;
   size_t len_;
