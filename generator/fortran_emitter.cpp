@@ -222,6 +222,13 @@ private:
       if (!is_integer(h.base))
         return fail(n + ": an integer of type " + h.type);
       return integer(i);
+    case Role::Pointer:
+      // A choice argument in Fortran: the variable's address is C's pointer.
+      if (!s.fortran_choice)
+        return fail(n + ": a pointer (Fortran passes it with other semantics)");
+      formal(h.declare(n));
+      actual(n);
+      return true;
     case Role::Double:
       if (h.pointer_depth != 0)
         return fail(n + ": a double array");

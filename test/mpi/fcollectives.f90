@@ -1,7 +1,8 @@
 ! Collectives, a communicator split, derived datatypes and a Waitsome loop in
 ! Fortran (mpif.h): Bcast; Allreduce, Reduce and Allgather with MPI_IN_PLACE;
 ! Gather, Alltoall; MPI_Comm_split with a name set with trailing blanks;
-! contiguous, vector and struct datatypes through a Sendrecv ring; rank 0
+! contiguous, vector and struct datatypes through a Sendrecv ring, and an
+! hindexed one of MPI_Get_address's addresses sent from MPI_BOTTOM; rank 0
 ! completes one receive per MPI_Waitsome (each sender waits for its token),
 ! so every index is known: 1-based, in 1..incount. Checks every result; prints
 ! "fcollectives: OK". Its C twin, fcollectives_c.c, makes the same MPI calls.
@@ -13,7 +14,8 @@ program fcollectives
   integer :: ibuf(nmax), rbuf(nmax), gath(nmax), a2a_s(nmax), a2a_r(nmax)
   double precision :: dsum(4)
   integer :: vec, pair, ctype, blocklens(2), types(2)
-  integer(kind=MPI_ADDRESS_KIND) :: displs(2), lb, extent
+  integer(kind=MPI_ADDRESS_KIND) :: displs(2), lb, extent, addrs(2)
+  integer :: abstype
   integer :: req(nmax), idx(nmax), sts(MPI_STATUS_SIZE, nmax), outcount, token, count
   integer :: st(MPI_STATUS_SIZE), resultlen, total
   character(len=16) :: name
@@ -113,6 +115,17 @@ program fcollectives
   call MPI_Type_free(vec, ierr)
   call MPI_Type_free(pair, ierr)
   call MPI_Type_free(ctype, ierr)
+
+  ! Absolute addresses: elements 1 and 3 from MPI_BOTTOM
+  call MPI_Get_address(ibuf(1), addrs(1), ierr)
+  call MPI_Get_address(ibuf(3), addrs(2), ierr)
+  call MPI_Type_create_hindexed(2, blocklens, addrs, MPI_INTEGER, abstype, ierr)
+  call MPI_Type_commit(abstype, ierr)
+  rbuf = -1
+  call MPI_Sendrecv(MPI_BOTTOM, 1, abstype, right, 6, rbuf, 2, MPI_INTEGER, left, 6, &
+                    MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
+  if (rbuf(1) /= left * 10 + 1 .or. rbuf(2) /= left * 10 + 3 .or. rbuf(3) /= -1) bad = bad + 1
+  call MPI_Type_free(abstype, ierr)
 
   ! A Waitsome loop: one receive completes per call
   if (rank == 0) then

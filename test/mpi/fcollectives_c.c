@@ -16,7 +16,8 @@ int main(int argc, char **argv) {
   int outcount, idx[nmax], blocklens[2] = {1, 1};
   MPI_Comm sub;
   MPI_Datatype vec, pair, ctype, types[2] = {MPI_INTEGER, MPI_DOUBLE_PRECISION};
-  MPI_Aint displs[2] = {0, 8}, lb, extent;
+  MPI_Aint displs[2] = {0, 8}, lb, extent, addrs[2];
+  MPI_Datatype abstype;
   MPI_Request req[nmax];
   MPI_Status sts[nmax], st;
   char got[MPI_MAX_OBJECT_NAME];
@@ -104,6 +105,18 @@ int main(int argc, char **argv) {
   MPI_Type_free(&vec);
   MPI_Type_free(&pair);
   MPI_Type_free(&ctype);
+
+  /* Absolute addresses: elements 1 and 3 from MPI_BOTTOM */
+  MPI_Get_address(&ibuf[0], &addrs[0]);
+  MPI_Get_address(&ibuf[2], &addrs[1]);
+  MPI_Type_create_hindexed(2, blocklens, addrs, MPI_INTEGER, &abstype);
+  MPI_Type_commit(&abstype);
+  for (k = 0; k < nmax; ++k)
+    rbuf[k] = -1;
+  MPI_Sendrecv(MPI_BOTTOM, 1, abstype, right, 6, rbuf, 2, MPI_INTEGER, left, 6, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+  bad += rbuf[0] != left * 10 + 1 || rbuf[1] != left * 10 + 3 || rbuf[2] != -1;
+  MPI_Type_free(&abstype);
 
   /* A Waitsome loop: one receive completes per call */
   if (rank == 0) {
