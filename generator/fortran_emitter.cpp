@@ -253,7 +253,7 @@ private:
     // Fortran INTEGERs of the kind MPI asks for are the C types: arrays and
     // out values go as they are, INTEGER arrays through the sentinels.
     formal(h.declare(n));
-    if ((h.base == CType::Int || h.base == CType::Fint) && !h.is_matrix3)
+    if ((h.base == CType::Int || h.base == CType::Fint) && s.len && !h.is_matrix3)
       actual(std::string(kNs) + "int_array(" + n + ")");
     else
       actual(n);
