@@ -8,7 +8,7 @@ namespace {
 struct FunctionSpec {
   const char *name;
   LenOp op;
-  bool takes_count; // second argument (sum(a, n))
+  bool takes_count;    // second argument (sum(a, n))
   const char *runtime; // C++ helper in the runtime
 };
 
@@ -152,7 +152,7 @@ private:
   size_t pos_ = 0;
 };
 
-}  // namespace
+} // namespace
 
 bool is_known_length_function(const std::string &fn) { return find_function(fn) != nullptr; }
 
@@ -229,7 +229,7 @@ std::string length_to_cxx(const LengthExpr &e,
     return "::pilgrim::rt::len_elem(" + array_of(e.name) + ", " + rec(*e.lhs) + ")";
   case LengthExpr::Kind::Call: {
     const FunctionSpec *f = find_function(e.name);
-    std::string arg = f->op == LenOp::Sum || f->op == LenOp::NullTerm ? array_of(e.arg) : e.arg;
+    std::string arg = array_of(e.arg);
     if (f->takes_count)
       return std::string(f->runtime) + "(" + arg + ", " + rec(*e.lhs) + ")";
     return std::string(f->runtime) + "(" + arg + ")";
@@ -244,4 +244,4 @@ std::string length_to_cxx(const LengthExpr &e,
   return "0";
 }
 
-}  // namespace pilgrim::gen
+} // namespace pilgrim::gen

@@ -17,9 +17,9 @@ namespace pilgrim::gen {
 struct LengthExpr {
   enum class Kind { Const, Param, Elem, Add, Sub, Mul, Call };
   Kind kind = Kind::Const;
-  int64_t value = 0;      // Const
-  std::string name;       // Param / Elem array / Call function name
-  std::string arg;        // Call: first argument (a parameter name)
+  int64_t value = 0;                    // Const
+  std::string name;                     // Param / Elem array / Call function name
+  std::string arg;                      // Call: first argument (a parameter name)
   std::unique_ptr<LengthExpr> lhs, rhs; // binary ops; Elem: lhs = index; Call: lhs = 2nd arg
 };
 
@@ -39,7 +39,8 @@ std::vector<LenInstr> length_to_rpn(const LengthExpr &e,
                                     const std::function<int(const std::string &)> &index_of);
 
 // Lowers to a C++ expression; `value_of(name)` gives the C++ text of a
-// parameter's (dereferenced) value, `array_of(name)` the array pointer.
+// parameter's (dereferenced) value, `array_of(name)` the parameter itself as
+// an object: the array pointer, or the handle a length function asks about.
 std::string length_to_cxx(const LengthExpr &e,
                           const std::function<std::string(const std::string &)> &value_of,
                           const std::function<std::string(const std::string &)> &array_of);
@@ -47,4 +48,4 @@ std::string length_to_cxx(const LengthExpr &e,
 // True if the expression calls a function whose argument is `name`.
 bool is_known_length_function(const std::string &fn);
 
-}  // namespace pilgrim::gen
+} // namespace pilgrim::gen

@@ -3,6 +3,7 @@
 // table and a coverage report into an output directory (the build tree).
 #include "command_line.h"
 #include "emitters.h"
+#include "fortran_emitter.h"
 #include "function_join.h"
 #include "header_model.h"
 #include "sidecar_loader.h"
@@ -23,7 +24,8 @@ constexpr int kWrapperFiles = 4;
 
 const char kUsage[] =
     "usage: pilgrim-gen-wrappers --mpi-header MPI_H --annotations DIR -o OUTDIR\n"
-    "                            [--report FILE] [-- CLANG_ARGS...]\n"
+    "                            [--report FILE] [--fortran-symbols NM_OUTPUT]\n"
+    "                            [-- CLANG_ARGS...]\n"
     "\n"
     "Parses MPI_H as a C translation unit (with CLANG_ARGS: the include paths and\n"
     "macros of the MPI compiler wrapper; MPI_H's own folder is searched after them),\n"
@@ -33,6 +35,10 @@ const char kUsage[] =
     "  OUTDIR/function_table.cpp                per function: id, name, parameter metadata\n"
     "  OUTDIR/encoding_driver.cpp               the wrappers' encoding on synthetic calls\n"
     "                                           (the encoding round-trip test, test/encoding)\n"
+    "  OUTDIR/fortran_entries.cpp               the Fortran entry points: for each function\n"
+    "                                           the Fortran library of NM_OUTPUT (`nm -D`)\n"
+    "                                           exports and does not forward to C (none\n"
+    "                                           without --fortran-symbols)\n"
     "  OUTDIR/coverage.txt                      functions declared, wrapped, annotated\n"
     "Exit status: 0 on success, 1 on a sidecar or header error, 2 on a usage error.\n";
 
@@ -52,13 +58,14 @@ bool write_file(const std::filesystem::path &path, const std::string &text) {
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string header, annotations, outdir, report;
+  std::string header, annotations, outdir, report, fortran_symbols;
   std::vector<std::string> clang_args;
   pilgrim::cli::CommandLine cli("pilgrim-gen-wrappers", kUsage);
   cli.text({"--mpi-header"}, "a path", header)
       .text({"--annotations"}, "a directory", annotations)
       .text({"-o"}, "a directory", outdir)
       .text({"--report"}, "a path", report)
+      .text({"--fortran-symbols"}, "a path", fortran_symbols)
       .pass_through(clang_args);
   if (const auto status = cli.parse(argc, argv))
     return *status;
@@ -125,14 +132,25 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
-  std::ostringstream table, driver, cov;
+  pilgrim::gen::FortranLibrary fortran_lib;
+  std::string fortran_error;
+  if (!fortran_symbols.empty() &&
+      !pilgrim::gen::read_fortran_symbols(fortran_symbols, fortran_lib, fortran_error)) {
+    std::cerr << "pilgrim-gen-wrappers: " << fortran_error << "\n";
+    return 1;
+  }
+  std::ostringstream table, driver, cov, fortran;
+  pilgrim::gen::FortranReport fortran_report;
+  pilgrim::gen::emit_fortran_entries(joined, fortran_lib, fortran, fortran_report);
   pilgrim::gen::emit_function_table(joined, table);
   pilgrim::gen::emit_encoding_driver(joined, driver);
   pilgrim::gen::emit_coverage_report(header, model, joined, cov);
+  pilgrim::gen::emit_fortran_coverage(fortran_symbols, fortran_report, cov);
   std::filesystem::path report_path =
       report.empty() ? out / "coverage.txt" : std::filesystem::path(report);
   if (!write_file(out / "function_table.cpp", table.str()) ||
       !write_file(out / "encoding_driver.cpp", driver.str()) ||
+      !write_file(out / "fortran_entries.cpp", fortran.str()) ||
       !write_file(report_path, cov.str())) {
     std::cerr << "pilgrim-gen-wrappers: cannot write into " << outdir << "\n";
     return 1;
@@ -142,6 +160,8 @@ int main(int argc, char **argv) {
             << joined.wrapped.size() - joined.defaulted.size() << " annotated, "
             << joined.defaulted.size() << " defaulted, 0 unannotated, "
             << joined.left_out_optional.size() << " left out, " << joined.sidecar_only.size()
-            << " sidecar entries filtered\n";
+            << " sidecar entries filtered; Fortran: " << fortran_report.entries.size()
+            << " entry points, " << fortran_report.c_called.size() << " forwarded to C by "
+            << "the MPI, " << fortran_report.left.size() << " left to the MPI\n";
   return 0;
 }

@@ -317,7 +317,8 @@ private:
         p.target = v;
       } else if (key == "type") {
         p.type = v;
-      } else if (key == "relative" || key == "nullterm" || key == "record" || key == "layout") {
+      } else if (key == "relative" || key == "nullterm" || key == "record" || key == "layout" ||
+                 key == "fortran_choice") {
         bool b;
         if (v == "true")
           b = true;
@@ -330,7 +331,8 @@ private:
         (key == "relative"   ? p.relative
          : key == "nullterm" ? p.nullterm
          : key == "record"   ? p.record
-                             : p.layout) = b;
+         : key == "layout"   ? p.layout
+                             : p.fortran_choice) = b;
       } else {
         error(kl, what + ": unknown field '" + key + "'");
         ok = false;
@@ -377,6 +379,8 @@ private:
     need(!p.layout || (p.role == Role::Handle && p.kind == HandleKind::Datatype &&
                        p.action != HandleAction::Free),
          "'layout' is only for datatype handles the call does not free");
+    need(!p.fortran_choice || (p.role == Role::Pointer && p.dir == Direction::In),
+         "'fortran_choice' is only for pointers the call reads");
     need(p.datatype.empty() || !p.count.empty(), "'datatype' needs 'count'");
     need(p.bytes.empty() || (p.count.empty() && p.datatype.empty()),
          "'bytes' excludes 'count' and 'datatype'");

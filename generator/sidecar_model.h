@@ -35,8 +35,10 @@ struct SidecarParam {
   std::string flag;     // out: the out flag that says whether MPI wrote it
   bool record = false;  // callback: the runtime records each invocation
   bool layout = false;  // datatype handle: record its layout after the call succeeds
-  std::string type;     // a record's parameter: its C type (records have no prototype)
-  std::string target;   // address: the target rank (a rank in a window) it is a displacement at
+  bool fortran_choice =
+      false;          // pointer: in Fortran a choice argument (its address is the C pointer)
+  std::string type;   // a record's parameter: its C type (records have no prototype)
+  std::string target; // address: the target rank (a rank in a window) it is a displacement at
   bool relative = true;
   bool nullterm = false;
   std::unique_ptr<LengthExpr> len; // null: not an array

@@ -52,7 +52,8 @@ HANDLE_KINDS = {'comm', 'group', 'datatype', 'op', 'info', 'errhandler', 'file',
 DIRECTIONS = {'in', 'out', 'inout'}
 ACTIONS = {'use', 'create', 'free'}
 PARAM_FIELDS = {'role', 'dir', 'len', 'kind', 'action', 'comm', 'relative', 'count', 'datatype',
-                'bytes', 'root', 'nullterm', 'index', 'flag', 'target', 'record', 'layout'}
+                'bytes', 'root', 'nullterm', 'index', 'flag', 'target', 'record', 'layout',
+                'fortran_choice'}
 ENTRY_FIELDS = {'id', 'params', 'note'}
 LEN_FUNCTIONS = {'peers': 1, 'comm_size': 1, 'indegree': 1, 'outdegree': 1, 'group_size': 1,
                  'sum': 2, 'nullterm': 1, 'cart_dim': 1}
@@ -433,7 +434,10 @@ class Checker:
                 self.problem(where, '%s(%s): a rank needs comm' % (fname, pname))
             if 'layout' in spec and (role != 'handle' or spec.get('kind') != 'datatype'):
                 self.problem(where, '%s(%s): layout is only for datatype handles' % (fname, pname))
-            for k in ('relative', 'nullterm', 'record', 'layout'):
+            if 'fortran_choice' in spec and (role != 'pointer' or spec.get('dir', 'in') != 'in'):
+                self.problem(where, '%s(%s): fortran_choice is only for pointers the call reads'
+                             % (fname, pname))
+            for k in ('relative', 'nullterm', 'record', 'layout', 'fortran_choice'):
                 if k in spec and not isinstance(spec[k], bool):
                     self.problem(where, '%s(%s): %s must be true or false' % (fname, pname, k))
             if 'datatype' in spec and 'count' not in spec:

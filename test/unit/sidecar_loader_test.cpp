@@ -56,6 +56,19 @@ TEST(SidecarLoader, LoadsEveryField) {
   EXPECT_EQ(f->param_index("comm"), 8);
 }
 
+TEST(SidecarLoader, LoadsFortranChoice) {
+  std::vector<SidecarDiagnostic> errors;
+  auto set = load("MPI_Get_address:\n  id: 95\n  params:\n"
+                  "    location: {role: pointer, fortran_choice: true}\n"
+                  "    address:  {role: address, dir: out}\n",
+                  errors);
+  ASSERT_TRUE(errors.empty()) << errors[0].str();
+  const SidecarFunction *f = set.find("MPI_Get_address");
+  ASSERT_NE(f, nullptr);
+  EXPECT_TRUE(f->params[0].fortran_choice);
+  EXPECT_FALSE(f->params[1].fortran_choice); // the default
+}
+
 TEST(SidecarLoader, ReportsFileAndLine) {
   struct Case {
     const char *yaml;
@@ -64,7 +77,8 @@ TEST(SidecarLoader, ReportsFileAndLine) {
   } cases[] = {
       {"MPI_X:\n  id: 1\n  params:\n    a: {role: bogus}\n", 4, "bad role 'bogus'"},
       {"MPI_X:\n  id: 1\n  params:\n    a: nonsense\n", 4, "unknown role 'nonsense'"},
-      {"MPI_X:\n  id: 1\n  params:\n    a: {role: value, len: \"n +\"}\n", 4, "bad length expression"},
+      {"MPI_X:\n  id: 1\n  params:\n    a: {role: value, len: \"n +\"}\n", 4,
+       "bad length expression"},
       {"MPI_X:\n  id: 1\n  params:\n    a: {role: value, len: n}\n", 4, "'n' is not a parameter"},
       {"MPI_X:\n  id: 1\n  params:\n    h: {role: handle}\n", 4, "a handle needs 'kind'"},
       {"MPI_X:\n  id: 1\n  params:\n    r: {role: rank}\n", 4, "a rank needs 'comm'"},
@@ -73,6 +87,10 @@ TEST(SidecarLoader, ReportsFileAndLine) {
       {"MPI_X:\n  id: 0\n  params:\n", 2, "id must be an integer"},
       {"PMPI_X:\n  id: 1\n  params:\n", 1, "not an MPI function name"},
       {"MPI_X:\n  id: 1\n  params:\n    a: {role: value\n", 5, ""},
+      {"MPI_X:\n  id: 1\n  params:\n    v: {role: value, fortran_choice: true}\n", 4,
+       "'fortran_choice' is only for pointers the call reads"},
+      {"MPI_X:\n  id: 1\n  params:\n    p: {role: pointer, dir: out, fortran_choice: true}\n", 4,
+       "'fortran_choice' is only for pointers the call reads"},
       {"MPI_X:\n  id: 1\n  params:\n    h: {role: handle, kind: comm, action: create}\n", 4,
        "a created handle must be 'out' or 'inout'"},
       {"MPI_X:\n  id: 1\n  params:\n    n: value\n    p: {role: pointer, bytes: n}\n", 5,
@@ -80,7 +98,8 @@ TEST(SidecarLoader, ReportsFileAndLine) {
       {"MPI_X:\n  id: 1\n  params:\n    r: {role: rank, comm: w}\n    d: {role: value, target: r}\n"
        "    w: {role: handle, kind: win}\n",
        5, "'target' is only for addresses"},
-      {"MPI_X:\n  id: 1\n  params:\n    r: {role: rank, comm: c}\n    d: {role: address, target: r}\n"
+      {"MPI_X:\n  id: 1\n  params:\n    r: {role: rank, comm: c}\n    d: {role: address, target: "
+       "r}\n"
        "    c: {role: handle, kind: comm}\n",
        5, "target 'r' must be a rank in a window"},
   };
@@ -143,11 +162,13 @@ TEST(LengthExpression, LowersToRpnAndCxx) {
   EXPECT_EQ(rpn.back().op, LenOp::Add);
   std::string cxx = length_to_cxx(
       *e, [](const std::string &n) { return n; }, [](const std::string &n) { return n; });
-  EXPECT_EQ(cxx, "(::pilgrim::rt::len_elem(index, (nnodes - 1)) + (2 * ::pilgrim::rt::len_sum(degrees, n)))");
+  EXPECT_EQ(
+      cxx,
+      "(::pilgrim::rt::len_elem(index, (nnodes - 1)) + (2 * ::pilgrim::rt::len_sum(degrees, n)))");
   EXPECT_THROW(parse_length("peers()"), LengthParseError);
   EXPECT_THROW(parse_length("frobnicate(comm)"), LengthParseError);
   EXPECT_THROW(parse_length("a[1"), LengthParseError);
 }
 
-}  // namespace
-}  // namespace pilgrim::gen
+} // namespace
+} // namespace pilgrim::gen

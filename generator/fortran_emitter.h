@@ -1,0 +1,42 @@
+// The Fortran entry points (mpif.h, `use mpi`, and Open MPI's `use mpi_f08`
+// backend): generated from the same joined functions as the C wrappers, for
+// the names the MPI's Fortran library really exports, and only where that
+// library does not call the C MPI_* function itself (MPICH's does, so its
+// Fortran calls already reach the C wrappers). See README, "Fortran".
+#pragma once
+
+#include "function_join.h"
+
+#include <ostream>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pilgrim::gen {
+
+// What `nm -D` says of the MPI's Fortran libraries: the names they define
+// and the ones they import.
+struct FortranLibrary {
+  std::set<std::string> defined, imported;
+};
+
+// Reads `nm -D` output; false with a one-line `error` when it cannot be read.
+bool read_fortran_symbols(const std::string &path, FortranLibrary &out, std::string &error);
+
+struct FortranReport {
+  std::vector<std::string> entries;                      // "MPI_Send: mpi_send mpi_send_ ..."
+  std::vector<std::string> c_called;                     // the Fortran library calls the C function
+  std::vector<std::pair<std::string, std::string>> left; // not converted: name, why
+};
+
+// fortran_entries.cpp: one entry point per function the library exports and
+// does not forward to C, under every name the library exports for it.
+void emit_fortran_entries(const JoinResult &joined, const FortranLibrary &lib, std::ostream &out,
+                          FortranReport &report);
+
+// The Fortran part of the coverage report.
+void emit_fortran_coverage(const std::string &symbols_path, const FortranReport &report,
+                           std::ostream &out);
+
+} // namespace pilgrim::gen

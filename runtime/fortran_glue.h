@@ -1,0 +1,161 @@
+// What the generated Fortran entry points (build/X/generated/fortran_entries.cpp,
+// generator/fortran_emitter.cpp) need beside the C API: the addresses of the
+// Fortran sentinels, Fortran strings made C strings and back, and arrays of
+// converted handles and statuses held on the stack up to a small count.
+//
+// An entry point converts the Fortran arguments to C, calls the C wrapper of
+// the same function (which records the call as a C program's and calls PMPI),
+// converts the outputs back and sets ierr. Only the MPI whose Fortran library
+// calls PMPI_* directly (Open MPI's libmpi_mpifh) gets entry points; see
+// README, "Fortran".
+#pragma once
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstring>
+#include <memory>
+
+// Each Fortran library exposes its sentinels as the address of a global the
+// application's MPI_IN_PLACE etc. are bound to. Open MPI: the globals
+// mpi_fortran_*_ of libmpi. MPICH: the pointers MPIR_F_MPI_* of libmpifort,
+// which its Fortran start-up sets to the addresses of its common blocks. The
+// standard's MPI_F_STATUS(ES)_IGNORE (mpi.h) name the status sentinels in both.
+// They are weak references, resolved at load time against the application's
+// MPI library: one that lacks a name leaves it null, and the comparisons
+// below are then never true.
+extern "C" {
+extern char mpi_fortran_in_place_ __attribute__((weak));
+extern char mpi_fortran_bottom_ __attribute__((weak));
+extern char mpi_fortran_errcodes_ignore_ __attribute__((weak));
+extern char mpi_fortran_unweighted_ __attribute__((weak));
+extern char mpi_fortran_weights_empty_ __attribute__((weak));
+extern void *MPIR_F_MPI_IN_PLACE __attribute__((weak));
+extern void *MPIR_F_MPI_BOTTOM __attribute__((weak));
+extern void *MPIR_F_MPI_UNWEIGHTED __attribute__((weak));
+extern void *MPIR_F_MPI_WEIGHTS_EMPTY __attribute__((weak));
+}
+
+namespace pilgrim::rt::fortran {
+
+static_assert(sizeof(MPI_Fint) == sizeof(int), "Fortran INTEGER must be a C int");
+
+#ifdef MPI_F_STATUS_SIZE
+constexpr int kStatusSize = MPI_F_STATUS_SIZE;
+#else
+constexpr int kStatusSize = static_cast<int>(sizeof(MPI_Status) / sizeof(MPI_Fint));
+#endif
+
+// A weak sentinel the MPI lacks has address null, which no argument has.
+inline bool is(const void *p, const char *sentinel) { return p && p == sentinel; }
+// MPICH's: a pointer variable, null until its Fortran start-up ran.
+inline bool is(const void *p, void *const *sentinel) { return p && sentinel && p == *sentinel; }
+
+// A choice buffer: MPI_IN_PLACE and MPI_BOTTOM become C's.
+inline void *buffer(const void *p) {
+  if (is(p, &mpi_fortran_in_place_) || is(p, &MPIR_F_MPI_IN_PLACE))
+    return MPI_IN_PLACE;
+  if (is(p, &mpi_fortran_bottom_) || is(p, &MPIR_F_MPI_BOTTOM))
+    return MPI_BOTTOM;
+  return const_cast<void *>(p);
+}
+
+// An INTEGER array: MPI_UNWEIGHTED, MPI_WEIGHTS_EMPTY and MPI_ERRCODES_IGNORE
+// become C's (no other array can lie at their addresses).
+inline int *int_array(const MPI_Fint *p) {
+  if (is(p, &mpi_fortran_unweighted_) || is(p, &MPIR_F_MPI_UNWEIGHTED))
+    return MPI_UNWEIGHTED;
+  if (is(p, &mpi_fortran_weights_empty_) || is(p, &MPIR_F_MPI_WEIGHTS_EMPTY))
+    return MPI_WEIGHTS_EMPTY;
+  if (is(p, &mpi_fortran_errcodes_ignore_))
+    return MPI_ERRCODES_IGNORE;
+  return const_cast<int *>(p);
+}
+
+inline bool status_ignored(const MPI_Fint *p) { return p && p == MPI_F_STATUS_IGNORE; }
+inline bool statuses_ignored(const MPI_Fint *p) { return p && p == MPI_F_STATUSES_IGNORE; }
+
+// T[n], on the stack up to N elements, on the heap beyond.
+template <class T, size_t N> class Array {
+public:
+  explicit Array(size_t n) : data_(n <= N ? small_ : nullptr) {
+    if (!data_) {
+      heap_.reset(new T[n]);
+      data_ = heap_.get();
+    }
+  }
+  T *get() { return data_; }
+  T &operator[](size_t i) { return data_[i]; }
+
+private:
+  T small_[N];
+  std::unique_ptr<T[]> heap_;
+  T *data_;
+};
+
+// A hidden CHARACTER length (an int: see fortran_emitter.cpp).
+inline size_t hidden_length(int len) { return len > 0 ? static_cast<size_t>(len) : 0; }
+
+// A CHARACTER argument of `len` characters as a C string: leading and
+// trailing blanks dropped, as MPI's Fortran bindings do.
+class InString {
+public:
+  InString(const char *f, int hidden_len) {
+    const size_t len = hidden_length(hidden_len);
+    if (!f) {
+      c_ = nullptr;
+      return;
+    }
+    size_t b = 0, e = len;
+    while (b < e && f[b] == ' ')
+      ++b;
+    while (e > b && f[e - 1] == ' ')
+      --e;
+    size_t n = e - b;
+    c_ = n < sizeof(small_) ? small_ : (heap_.reset(new char[n + 1]), heap_.get());
+    std::memcpy(c_, f + b, n);
+    c_[n] = '\0';
+  }
+  char *get() { return c_; }
+
+private:
+  char small_[256];
+  std::unique_ptr<char[]> heap_;
+  char *c_;
+};
+
+// A CHARACTER argument MPI writes: a C buffer at least as large as any
+// MPI_MAX_* string (and as the Fortran variable), copied back blank-padded.
+class OutString {
+public:
+  OutString(char *f, int hidden_len) : f_(f), len_(hidden_length(hidden_len)) {
+    c_ = len_ < sizeof(small_) ? small_ : (heap_.reset(new char[len_ + 1]), heap_.get());
+    c_[0] = '\0';
+  }
+  char *get() { return f_ ? c_ : nullptr; }
+  void copy_back() {
+    if (!f_)
+      return;
+    size_t n = strnlen(c_, len_);
+    std::memcpy(f_, c_, n);
+    std::memset(f_ + n, ' ', len_ - n);
+  }
+
+private:
+  char small_[8192]; // MPICH's MPI_MAX_LIBRARY_VERSION_STRING
+  std::unique_ptr<char[]> heap_;
+  char *f_;
+  size_t len_;
+  char *c_;
+};
+
+// An index MPI returned 0-based, made 1-based (MPI_UNDEFINED stays).
+inline void one_based(int *index, int64_t n) {
+  for (int64_t k = 0; k < n; ++k)
+    if (index[k] != MPI_UNDEFINED)
+      ++index[k];
+}
+
+inline int64_t count_or_zero(int n) { return n == MPI_UNDEFINED || n < 0 ? 0 : n; }
+
+} // namespace pilgrim::rt::fortran
