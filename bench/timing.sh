@@ -11,9 +11,12 @@
 #   2. The same stencil traced in each mode: trace bytes, and bytes per call
 #      beyond PILGRIM_TIMING=none (what README's "per call, per mode" says).
 #   3. What each mode adds per call against PILGRIM_TIMING=none: instructions
-#      (callgrind, singleton MPI_Comm_rank, 2*10^5 - 10^5 calls, so that start-up
-#      and MPI_Finalize cancel), on the application's thread and in all threads
-#      (the encoder thread's compression included), and ns (median of REPEATS
+#      (callgrind, singleton, 2*10^5 - 10^5 calls, so that start-up and
+#      MPI_Finalize cancel), on the application's thread and in all threads
+#      (the encoder thread's compression included), for MPI_Comm_rank and for
+#      the Isend/Irecv/Waitall loop (its singleton form, bench/overhead
+#      self_waitall_any: the messages go to the rank itself, so that no call
+#      waits and the count is the same run to run), and ns (median of REPEATS
 #      runs of bench/overhead: MPI_Comm_rank alone and the 2-rank
 #      Isend/Irecv/Waitall loop, with the encoder thread and without it,
 #      PILGRIM_TIMING_THREAD=0).
@@ -74,12 +77,12 @@ echo "== 3. Added per call against PILGRIM_TIMING=none"
 # thread 1) and in all threads (the encoder thread's chunk encoding included,
 # timing_stream.h). ns: with the encoder thread (the default) and with
 # PILGRIM_TIMING_THREAD=0 (every chunk encoded on the application's thread).
-instructions() { # calls mode -> "app-thread all-threads", or "rejected rejected"
-  local cg="$out/cg.$1"
+instructions() { # kind calls mode -> "app-thread all-threads", or "rejected rejected"
+  local cg="$out/cg.$2"
   rm -f "$cg"*
-  if ! env LD_PRELOAD="$lib" PILGRIM_OUTPUT="$out/i.pilgrim" PILGRIM_TIMING="$2" \
+  if ! env LD_PRELOAD="$lib" PILGRIM_OUTPUT="$out/i.pilgrim" PILGRIM_TIMING="$3" \
     valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$cg" \
-    "$build/bench/overhead" comm_rank "$1" >"$out/cg.log" 2>&1; then
+    "$build/bench/overhead" "$1" "$2" >"$out/cg.log" 2>&1; then
     echo rejected rejected
     return
   fi
@@ -93,29 +96,37 @@ ns() { # mode kind calls np thread -> ns per call
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 have_valgrind=0
 command -v valgrind >/dev/null && have_valgrind=1
-declare -A app all rank_ns ping_ns ping0_ns
+declare -A app all iapp iall rank_ns ping_ns ping0_ns
 for mode in none aggregate $modes; do
   if [ $have_valgrind = 1 ]; then
-    read -r a1 t1 < <(instructions 100000 "$mode")
-    read -r a2 t2 < <(instructions 200000 "$mode")
+    read -r a1 t1 < <(instructions comm_rank 100000 "$mode")
+    read -r a2 t2 < <(instructions comm_rank 200000 "$mode")
     app[$mode]=$(((a2 - a1) / 100000))
     all[$mode]=$(((t2 - t1) / 100000))
+    read -r a1 t1 < <(instructions self_waitall_any 99999 "$mode")
+    read -r a2 t2 < <(instructions self_waitall_any 199998 "$mode")
+    iapp[$mode]=$(((a2 - a1) / 99999))
+    iall[$mode]=$(((t2 - t1) / 99999))
   fi
   rank_ns[$mode]=$(for i in $(seq "$repeats"); do ns "$mode" comm_rank 1000000 1 1; done | median)
   ping_ns[$mode]=$(for i in $(seq "$repeats"); do ns "$mode" pingpong 300000 2 1; done | median)
   ping0_ns[$mode]=$(for i in $(seq "$repeats"); do ns "$mode" pingpong 300000 2 0; done | median)
 done
-printf '%-20s %11s %11s %13s %14s %14s\n' mode "instr app" "instr all" "ns/Comm_rank" \
-  "ns/call Isend" "... no thread"
+printf '%-20s %9s %9s %9s %9s %13s %14s %14s\n' mode "rank app" "rank all" "Isend app" \
+  "Isend all" "ns/Comm_rank" "ns/call Isend" "... no thread"
 for mode in aggregate $modes; do
-  a=- t=-
-  [ $have_valgrind = 1 ] && a=$((${app[$mode]} - ${app[none]})) && t=$((${all[$mode]} - ${all[none]}))
-  awk -v m="$mode" -v a="$a" -v t="$t" -v r="${rank_ns[$mode]}" -v r0="${rank_ns[none]}" \
-    -v p="${ping_ns[$mode]}" -v p0="${ping_ns[none]}" -v q="${ping0_ns[$mode]}" \
-    -v q0="${ping0_ns[none]}" 'BEGIN {
-    printf "%-20s %11s %11s %13.1f %14.1f %14.1f\n", m, a, t, r - r0, p - p0, q - q0 }'
+  a=- t=- ia=- it=-
+  if [ $have_valgrind = 1 ]; then
+    a=$((${app[$mode]} - ${app[none]})) t=$((${all[$mode]} - ${all[none]}))
+    ia=$((${iapp[$mode]} - ${iapp[none]})) it=$((${iall[$mode]} - ${iall[none]}))
+  fi
+  awk -v m="$mode" -v a="$a" -v t="$t" -v ia="$ia" -v it="$it" -v r="${rank_ns[$mode]}" \
+    -v r0="${rank_ns[none]}" -v p="${ping_ns[$mode]}" -v p0="${ping_ns[none]}" \
+    -v q="${ping0_ns[$mode]}" -v q0="${ping0_ns[none]}" 'BEGIN {
+    printf "%-20s %9s %9s %9s %9s %13.1f %14.1f %14.1f\n", m, a, t, ia, it, r - r0, p - p0, q - q0 }'
 done
-echo "(instr app: added on the application's thread per MPI_Comm_rank; instr all: in all" \
+echo "(instructions added per call: rank, per MPI_Comm_rank; Isend, per call of the singleton" \
+  "Isend/Irecv/Waitall loop; app on the application's thread, all in all" \
   "threads, the encoder's included; none: ${app[none]:-?} instructions per traced" \
   "MPI_Comm_rank, ${rank_ns[none]} ns per MPI_Comm_rank, ${ping_ns[none]} ns per call in the" \
   "2-rank Isend/Irecv/Waitall loop; load average now $(cut -d' ' -f1-3 /proc/loadavg))"

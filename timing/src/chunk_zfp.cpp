@@ -34,20 +34,26 @@ struct BitDeleter {
   void operator()(bitstream *s) const { stream_close(s); }
 };
 
-// Value positions: order[k] = 2 * call + (0 start, 1 end).
+// Value positions: order[k] = 2 * call + (0 start, 1 end); unclustered, the
+// identity, left empty (position_of).
 std::vector<uint32_t> value_order(bool clustered, size_t n, const uint32_t *group) {
+  if (!clustered)
+    return {};
   std::vector<uint32_t> calls(n);
   for (size_t i = 0; i < n; ++i)
     calls[i] = static_cast<uint32_t>(i);
-  if (clustered)
-    std::stable_sort(calls.begin(), calls.end(),
-                     [&](uint32_t a, uint32_t b) { return group[a] < group[b]; });
+  std::stable_sort(calls.begin(), calls.end(),
+                   [&](uint32_t a, uint32_t b) { return group[a] < group[b]; });
   std::vector<uint32_t> order(2 * n);
   for (size_t k = 0; k < n; ++k) {
     order[2 * k] = 2 * calls[k];
     order[2 * k + 1] = 2 * calls[k] + 1;
   }
   return order;
+}
+
+uint32_t position_of(const std::vector<uint32_t> &order, size_t k) {
+  return order.empty() ? static_cast<uint32_t>(k) : order[k];
 }
 
 // Runs zfp on `values` in place: compresses (into `out`) or decompresses
@@ -76,9 +82,19 @@ struct Zfp {
   std::unique_ptr<zfp_stream, StreamDeleter> stream;
 };
 
-// A decoded double as whole ticks (0 for what no clock gives: NaN, huge).
+// A decoded double as whole ticks, rounded half away from zero (llround's
+// rounding, without its libm call: the encoder rounds every value of a
+// chunk); 0 for what no clock gives: NaN, huge.
 int64_t to_ticks(double v) {
-  return std::fabs(v) < 9.0e18 ? static_cast<int64_t>(std::llround(v)) : 0;
+  if (!(std::fabs(v) < 9.0e18))
+    return 0;
+  int64_t t = static_cast<int64_t>(v);            // toward zero, exact here
+  const double frac = v - static_cast<double>(t); // exact: |frac| < 1
+  if (frac >= 0.5)
+    ++t;
+  else if (frac <= -0.5)
+    --t;
+  return t;
 }
 
 } // namespace
@@ -95,7 +111,7 @@ void encode_zfp(bool clustered, const Bounds &bounds, const ChunkView &calls, By
   std::vector<int64_t> exact(2 * n);
   std::vector<double> values(2 * n);
   for (size_t k = 0; k < 2 * n; ++k) {
-    const uint32_t at = order[k];
+    const uint32_t at = position_of(order, k);
     exact[k] = wrap_sub(at & 1 ? calls.end[at / 2] : calls.start[at / 2], first);
     values[k] = static_cast<double>(exact[k]);
   }
@@ -104,11 +120,10 @@ void encode_zfp(bool clustered, const Bounds &bounds, const ChunkView &calls, By
   if (n) {
     Zfp z(values, tol);
     nstored = z.compress(stored);
-    // What the decoder will see: the stored bytes, zero-padded.
-    std::vector<uint8_t> in(stored.begin(), stored.begin() + static_cast<long>(nstored));
-    in.resize(z.max_size(), 0);
+    // What the decoder will see: the stored bytes, zero-padded (compress
+    // zeroed the buffer and wrote its first nstored bytes only).
     Zfp back(values, tol);
-    back.decompress(in);
+    back.decompress(stored);
   }
   std::string raw;
   ByteWriter p(raw);
@@ -117,7 +132,7 @@ void encode_zfp(bool clustered, const Bounds &bounds, const ChunkView &calls, By
   uint64_t npatch = 0, prev = 0;
   for (size_t k = 0; k < 2 * n; ++k) {
     const int64_t got = to_ticks(values[k]);
-    const double allowed = bounds.of(calls.group[order[k] / 2]);
+    const double allowed = bounds.of(calls.group[position_of(order, k) / 2]);
     if (std::fabs(static_cast<double>(wrap_sub(got, exact[k]))) <= allowed)
       continue;
     pw.varint(k - prev);
@@ -170,7 +185,7 @@ void decode_zfp(ByteReader &r, bool clustered, const Bounds &bounds, size_t n,
     p.fail("zfp patch block has trailing bytes");
   const std::vector<uint32_t> order = value_order(clustered, n, group);
   for (size_t k = 0; k < 2 * n; ++k) {
-    const uint32_t v = order[k];
+    const uint32_t v = position_of(order, k);
     (v & 1 ? end : start)[v / 2] = wrap_add(got[k], first);
   }
 }

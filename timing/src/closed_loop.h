@@ -45,7 +45,32 @@ public:
   // be coded exactly.
   // Memoised: a value seen lately costs one table probe (a loop's calls
   // repeat the same few tick counts).
-  bool quantise(int64_t v, int64_t &sym, int64_t &value) const;
+  // Inline: the codecs call it once per value.
+  bool quantise(int64_t v, int64_t &sym, int64_t &value) const {
+    if (v == 0) {
+      sym = value = 0;
+      return true;
+    }
+    if (v <= -kLimit || v >= kLimit)
+      return false;
+    const int64_t a = v < 0 ? -v : v;
+    if (a <= small_) {
+      sym = value = v;
+      return true;
+    }
+    Memo &m = memo_[static_cast<uint64_t>(a) * 0x9E3779B97F4A7C15ull >> 54];
+    if (m.a != a) {
+      m.a = a;
+      m.ok = quantise_magnitude(a, m.s, m.r);
+    }
+    if (!m.ok)
+      return false;
+    sym = v < 0 ? -m.s : m.s;
+    value = v < 0 ? -m.r : m.r;
+    return true;
+  }
+  // Larger magnitudes are coded exactly.
+  static constexpr int64_t kLimit = int64_t{1} << 62;
   // The value of a symbol; false when no value has that symbol.
   bool value_of(int64_t sym, int64_t &v) const;
 
@@ -78,9 +103,15 @@ private:
 class BinsByGroup {
 public:
   BinsByGroup(const Bounds &bounds, bool centred) : bounds_(bounds), centred_(centred) {}
-  const Bins &of(uint32_t group);
+  // Inline: the codecs look a group up once per value.
+  const Bins &of(uint32_t group) {
+    if (group < slot_.size() && slot_[group] >= 0)
+      return bins_[static_cast<size_t>(slot_[group])];
+    return add(group);
+  }
 
 private:
+  const Bins &add(uint32_t group); // of() for a group not seen yet
   const Bounds &bounds_;
   bool centred_;
   std::vector<Bins> bins_;

@@ -7,7 +7,7 @@
 namespace pilgrim::timing::detail {
 
 namespace {
-constexpr int64_t kLimit = int64_t{1} << 62; // larger magnitudes are coded exactly
+constexpr int64_t kLimit = Bins::kLimit;
 constexpr int kLowBits = 16;
 
 // log2 of the mantissa 1 + i / 2^kLogBits, i = 0 .. 2^kLogBits: log2(x) is
@@ -110,30 +110,6 @@ bool Bins::quantise_magnitude(int64_t a, int64_t &s, int64_t &r) const {
   return false;
 }
 
-bool Bins::quantise(int64_t v, int64_t &sym, int64_t &value) const {
-  if (v == 0) {
-    sym = value = 0;
-    return true;
-  }
-  if (v <= -kLimit || v >= kLimit)
-    return false;
-  const int64_t a = v < 0 ? -v : v;
-  if (a <= small_) {
-    sym = value = v;
-    return true;
-  }
-  Memo &m = memo_[static_cast<uint64_t>(a) * 0x9E3779B97F4A7C15ull >> 54];
-  if (m.a != a) {
-    m.a = a;
-    m.ok = quantise_magnitude(a, m.s, m.r);
-  }
-  if (!m.ok)
-    return false;
-  sym = v < 0 ? -m.s : m.s;
-  value = v < 0 ? -m.r : m.r;
-  return true;
-}
-
 bool Bins::value_of(int64_t sym, int64_t &v) const {
   if (sym == INT64_MIN)
     return false;
@@ -150,9 +126,7 @@ bool Bins::value_of(int64_t sym, int64_t &v) const {
   return true;
 }
 
-const Bins &BinsByGroup::of(uint32_t group) {
-  if (group < slot_.size() && slot_[group] >= 0)
-    return bins_[static_cast<size_t>(slot_[group])];
+const Bins &BinsByGroup::add(uint32_t group) {
   const double eps = bounds_.of(group);
   int32_t found = -1;
   for (size_t i = 0; i < bins_.size(); ++i)
