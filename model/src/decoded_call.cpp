@@ -51,6 +51,9 @@ void resolve_element(CallElement &c, const ParamInfo &p, const DecodedElement &e
   c.items.clear();
   c.coded = &e;
   c.integer = e.integer;
+  c.rank_stride = 0;
+  c.rank_base = e.integer;
+  c.offset_known = true;
   c.real = e.real;
   switch (p.role) {
   case Role::Rank:
@@ -98,8 +101,12 @@ void resolve_element(CallElement &c, const ParamInfo &p, const DecodedElement &e
   case Role::Opaque:
     c.null = e.code == 0;
     break;
-  case Role::Value:
   case Role::Offset:
+    c.rank_stride = e.stride;
+    if (e.stride != 0)
+      c.offset_known = offset_at_rank(e.stride, e.integer, ctx.world_rank, c.integer);
+    break;
+  case Role::Value:
   case Role::Double:
   case Role::Varargs:
     break;
