@@ -116,7 +116,7 @@ FilePlan::FilePlan(const Trace &trace, const std::vector<Call> &calls) {
         written.insert(h->second);
       const CallElement *size = is(c, "MPI_File_get_size") ? element(c, "size", true) : nullptr;
       if (size && !written.count(h->second))
-        files_[h->second].size = std::max(files_[h->second].size, size->integer);
+        files_[h->second].size = std::max(files_[h->second].size, size->offset_at(rank));
     }
   }
   for (const auto &[f, v] : verdict)

@@ -173,6 +173,12 @@ HandleRef resolve_callback(uint64_t callback_code) {
   return r;
 }
 
+int64_t CallElement::offset_at(int64_t world_rank) const {
+  int64_t v = rank_base;
+  offset_at_rank(rank_stride, rank_base, world_rank, v);
+  return v;
+}
+
 const CallArg *Call::arg(const char *param) const {
   for (const CallArg &a : args)
     if (a.param && a.param->name && std::strcmp(a.param->name, param) == 0)

@@ -11,6 +11,7 @@
 #include "../fuzz/sample_trace.h"
 #include "pilgrim/call_formatter.h"
 #include "pilgrim/creation_tracker.h"
+#include "pilgrim/decoded_call.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
@@ -113,6 +114,17 @@ TEST(RankOffsets, DecodedAndResolvedAtEachRank) {
     ASSERT_TRUE(offset_at_rank(e.stride, e.integer, r, v));
     ASSERT_EQ(v, b + s * r);
     ASSERT_FALSE(offset_at_rank(e.stride, e.integer, -1, v)); // rank unknown
+    // Resolved without a rank (proxygen): the rule, and the value at any rank.
+    const Call call = resolve_call(c);
+    const CallElement &o = call.args[1].in.elements.at(0);
+    ASSERT_EQ(o.offset_known, s == 0);
+    ASSERT_EQ(o.rank_stride, s);
+    ASSERT_EQ(o.rank_base, b);
+    ASSERT_EQ(o.offset_at(r), b + s * r);
+    // Resolved at a rank (the listing): the rank's own value.
+    const Call at_rank = resolve_call(c, CallContext{r});
+    ASSERT_TRUE(at_rank.args[1].in.elements.at(0).offset_known);
+    ASSERT_EQ(at_rank.args[1].in.elements.at(0).integer, b + s * r);
   }
 }
 

@@ -104,6 +104,10 @@ struct CallElement {
   int64_t rank_stride = 0;
   int64_t rank_base = 0;
   bool offset_known = true;
+  // Offset: the value at world rank `world_rank` (a CallElement resolved
+  // without a rank, as proxygen does); throws TraceError where it does not
+  // fit in 64 bits.
+  int64_t offset_at(int64_t world_rank) const;
   double real = 0;
   int64_t memory = -1;
   bool null = false;
