@@ -116,8 +116,15 @@ public:
       return;
     }
     switch (s.role) {
-    case Role::Value:
     case Role::Offset:
+      // Stride x world rank + base: stride 0 here, fitted to the rank at
+      // MPI_Finalize (runtime/rank_offsets.h; docs/FORMAT.md §8.3).
+      if (scalar)
+        line("c_.file_offset(" + n + ");");
+      else
+        line("c_.file_offsets(" + n + ", " + len + ");");
+      return;
+    case Role::Value:
       if (scalar)
         line("c_.value(" + n + ");");
       else

@@ -139,6 +139,8 @@ bool join_params(const HeaderFunction &hf, const SidecarFunction &sf, JoinedFunc
       jp.ref = sf.param_index(sp.bytes); // memory MPI allocated, this many bytes
     if (sp.role == Role::Status && !sp.index.empty())
       jp.ref = sf.param_index(sp.index);
+    if (sp.role == Role::Offset) // stride x world rank + base (docs/FORMAT.md §8.3)
+      jp.flags |= kFlagRankStride;
     if (sp.role == Role::Address && !sp.target.empty()) {
       // A target displacement: the window (the target rank's `comm`) and the rank.
       jp.ref2 = sf.param_index(sp.target);

@@ -105,7 +105,8 @@ std::string flags_text(uint16_t f) {
               {kFlagRelative, "kFlagRelative"},
               {kFlagMatrix3, "kFlagMatrix3"},
               {kFlagLengthAfter, "kFlagLengthAfter"},
-              {kFlagWhenFlag, "kFlagWhenFlag"}};
+              {kFlagWhenFlag, "kFlagWhenFlag"},
+              {kFlagRankStride, "kFlagRankStride"}};
   std::string s;
   for (const auto &b : bits)
     if (f & b.bit)

@@ -503,7 +503,12 @@ std::string CallEmitter::element_expr(const Call &call, size_t p, const CallElem
     return named.empty() ? int_literal(e.integer) : named;
   }
   case Role::Offset:
-    return int_literal(e.integer);
+    // An offset that follows the rank: an expression of the proxy's rank in
+    // MPI_COMM_WORLD (docs/FORMAT.md §8.3).
+    if (e.rank_stride == 0)
+      return int_literal(e.integer);
+    return (e.rank_base != 0 ? "MPI_Offset{" + int_literal(e.rank_base) + "} + " : std::string()) +
+           "MPI_Offset{" + int_literal(e.rank_stride) + "} * world_rank";
   case Role::Double:
     return double_literal(e.real);
   case Role::Rank:

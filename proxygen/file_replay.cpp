@@ -116,7 +116,7 @@ FilePlan::FilePlan(const Trace &trace, const std::vector<Call> &calls) {
         written.insert(h->second);
       const CallElement *size = is(c, "MPI_File_get_size") ? element(c, "size", true) : nullptr;
       if (size && !written.count(h->second))
-        files_[h->second].size = std::max(files_[h->second].size, size->integer);
+        files_[h->second].size = std::max(files_[h->second].size, size->offset_at(rank));
     }
   }
   for (const auto &[f, v] : verdict)
@@ -134,7 +134,7 @@ size_t FilePlan::index(const std::string &path) {
   return files_.size() - 1;
 }
 
-std::string FilePlan::prelude(const std::string &io_dir) const {
+std::string FilePlan::prelude(const std::string &io_dir, bool keep) const {
   if (files_.empty())
     return "";
   // A file keeps its base name in the scratch directory, unless two paths
@@ -162,11 +162,13 @@ std::string FilePlan::prelude(const std::string &io_dir) const {
 // ---- files ----------------------------------------------------------------------
 // The traced paths, each one file in the proxy's scratch directory:
 // $PILGRIM_PROXY_FILES if set, else )" +
-         (io_dir.empty() ? std::string("a new proxy-files.XXXXXX in the current directory,\n"
-                                       "// removed at the end")
+         (io_dir.empty() ? std::string("a new proxy-files.XXXXXX in the current directory")
                          : "--io-dir " + io_dir) +
          R"(. Before the first call, the files
 // the traced run found are made (with the size it saw) and the others removed.
+// At the end the proxy removes its files, and the directory if it made it,
+// unless it was generated with --keep-io-files or PILGRIM_PROXY_KEEP_FILES
+// is set (not to 0).
 #include <filesystem>
 #include <string>
 #include <system_error>
@@ -174,10 +176,11 @@ std::string FilePlan::prelude(const std::string &io_dir) const {
 const char *const kFileNames[)" +
          n + "] = {\n" + names + "};\nconst bool kFileFound[" + n + "] = {" + exists +
          "};\nconst long long kFileSizes[" + n + "] = {" + sizes +
-         "};\nconst char *const kIoDir = " + quote_string(io_dir) + ";\nstd::string file_paths[" +
-         n + R"(];
+         "};\nconst char *const kIoDir = " + quote_string(io_dir) +
+         ";\nconst bool kKeepIoFiles = " + (keep ? "true" : "false") +
+         ";\nstd::string file_paths[" + n + R"(];
 std::string scratch_dir;
-bool scratch_owned = false;
+bool scratch_owned = false; // rank 0 made the directory
 
 const char *proxy_file(int k) { return file_paths[k].c_str(); }
 
@@ -195,10 +198,12 @@ void prepare_files() {
       }
       d = tmpl;
       scratch_owned = true;
-    } else if (!std::filesystem::is_directory(d, ec) &&
-               !std::filesystem::create_directories(d, ec)) {
-      std::fprintf(stderr, "proxy: cannot make the scratch directory %s\n", d.c_str());
-      PMPI_Abort(MPI_COMM_WORLD, 1);
+    } else if (!std::filesystem::is_directory(d, ec)) {
+      if (!std::filesystem::create_directories(d, ec)) {
+        std::fprintf(stderr, "proxy: cannot make the scratch directory %s\n", d.c_str());
+        PMPI_Abort(MPI_COMM_WORLD, 1);
+      }
+      scratch_owned = true;
     }
     std::snprintf(dir, sizeof dir, "%s", std::filesystem::absolute(d, ec).c_str());
   }
@@ -219,10 +224,18 @@ void prepare_files() {
   PMPI_Barrier(MPI_COMM_WORLD);
 }
 
+// After MPI_Finalize: every rank has closed its files.
 void remove_scratch() {
+  const char *keep = std::getenv("PILGRIM_PROXY_KEEP_FILES");
+  if (world_rank != 0 || kKeepIoFiles || (keep && *keep && std::string(keep) != "0"))
+    return;
   std::error_code ec;
-  if (scratch_owned)
+  if (scratch_owned) { // the proxy's own directory, whatever MPI left in it
     std::filesystem::remove_all(scratch_dir, ec);
+    return;
+  }
+  for (const std::string &p : file_paths) // a directory of the user's: only the proxy's files
+    std::filesystem::remove(p, ec);
 }
 
 )";

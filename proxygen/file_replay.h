@@ -36,8 +36,9 @@ public:
   // paths that are equal once normalized lexically ("./a", "a") are one.
   size_t index(const std::string &path);
   // The proxy's helpers and the scratch directory's setup: file scope code,
-  // and the lines in main after MPI_Init. `io_dir`: --io-dir.
-  std::string prelude(const std::string &io_dir) const;
+  // and the lines in main after MPI_Init. `io_dir`: --io-dir; `keep`:
+  // --keep-io-files.
+  std::string prelude(const std::string &io_dir, bool keep) const;
   std::vector<std::string> setup_lines() const;
   std::vector<std::string> cleanup_lines() const;
 

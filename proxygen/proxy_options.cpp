@@ -32,8 +32,11 @@ const char kUsage[] =
     "  --deterministic         MPI_ANY_SOURCE receives whose source was recorded\n"
     "                          (MPI_Recv, MPI_Probe, ..., and MPI_Irecv on\n"
     "                          MPI_COMM_WORLD by its completion) use that source\n"
-    "  --io-dir DIR            the proxy's MPI-IO files go in DIR (default: a new\n"
-    "                          proxy-files.XXXXXX, removed at the end)\n"
+    "  --io-dir DIR            the proxy's MPI-IO files go in DIR (made if missing;\n"
+    "                          default: a new proxy-files.XXXXXX); at the end the\n"
+    "                          proxy removes its files, and the directory if it made it\n"
+    "  --keep-io-files         the proxy leaves its files and scratch directory behind\n"
+    "                          (PILGRIM_PROXY_KEEP_FILES=1 at run time does too)\n"
     "  --table-runs N          a rule of N or more calls (default 64), and every rule\n"
     "                          when there are many, is written as a table of steps,\n"
     "                          so the proxy compiles in seconds whatever the trace;\n"
@@ -62,6 +65,7 @@ cli::CommandLine command_line(ProxyOptions &o) {
       .integer({"--ranks"}, "a positive integer", 1, 0xffffffffull, o.ranks)
       .flag({"--deterministic"}, o.deterministic)
       .text({"--io-dir"}, "a directory", o.io_dir)
+      .flag({"--keep-io-files"}, o.keep_io_files)
       .integer({"--table-runs"}, "a count of calls (0 for never)", 0, 1000000000ull, o.table_runs)
       .operands({&o.trace_path}, "no trace file given", "more than one trace given");
   return c;

@@ -17,11 +17,12 @@ struct ProxyOptions {
   std::string trace_path;
   std::string output_path; // -o; "-" or empty: stdout
   Compute compute = Compute::Auto;
-  Gaps gaps = Gaps::Mean; // with a per-call timing mode (README, Proxy fidelity: measured)
-  int64_t ranks = -1;             // --ranks N: refuse a trace with another rank count
-  bool deterministic = false;     // ANY_SOURCE receives use the recorded source
-  std::string io_dir;             // --io-dir: the scratch directory of the proxy's files
-  size_t table_runs = 64;         // --table-runs: runs of this many calls become tables; 0 never
+  Gaps gaps = Gaps::Mean;     // with a per-call timing mode (README, Proxy fidelity: measured)
+  int64_t ranks = -1;         // --ranks N: refuse a trace with another rank count
+  bool deterministic = false; // ANY_SOURCE receives use the recorded source
+  std::string io_dir;         // --io-dir: the scratch directory of the proxy's files
+  bool keep_io_files = false; // --keep-io-files: the proxy leaves its files behind
+  size_t table_runs = 64;     // --table-runs: runs of this many calls become tables; 0 never
 };
 
 // pilgrim-proxygen's options, bound to o.

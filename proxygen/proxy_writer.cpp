@@ -559,7 +559,7 @@ ProxySource Writer::run() {
   line("#define PROXY_COMPUTE " + std::to_string(compute_mode));
   o += kProxyPrelude;
   o += address_prelude(symbols_);
-  o += files_.prelude(options_.io_dir);
+  o += files_.prelude(options_.io_dir, options_.keep_io_files);
   MeasuredGaps measured;
   if (per_call_) {
     measured = measure_gaps(trace_, positions_, slot_of_, slots_, options_.gaps == Gaps::Exact);

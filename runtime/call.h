@@ -164,6 +164,22 @@ public:
       for (int j = 0; j < 3; ++j)
         buf().put_zigzag(static_cast<int64_t>(p[i][j]));
   }
+  // Offset role (docs/FORMAT.md §8.3): svarint(stride) svarint(base), the
+  // value stride x world rank + base. Recorded as (0, v); MPI_Finalize fits
+  // the stride from the neighbor ranks' values (rank_offsets.h).
+  void file_offset(int64_t v) {
+    buf().put_zigzag(0);
+    buf().put_zigzag(v);
+  }
+  template <class T> void file_offsets(const T *p, int64_t n) {
+    if (!p || n < 0) {
+      buf().put_varint(0);
+      return;
+    }
+    buf().put_varint(static_cast<uint64_t>(n) + 1);
+    for (int64_t i = 0; i < n; ++i)
+      file_offset(static_cast<int64_t>(p[i]));
+  }
   void dbl(double v) { buf().put_bytes(&v, sizeof v); }
   // An out value MPI did not write (its flag is false): stored as absent,
   // varint(0), the NULL of every role that may carry a flag.

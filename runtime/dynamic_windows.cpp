@@ -1,4 +1,5 @@
 #include "dynamic_windows.h"
+#include "verify_log.h"
 
 #include "generated_function_table.h"
 #include "handle_key.h"
@@ -195,27 +196,7 @@ bool DynamicWindows::rewrite(std::string &sig) const {
 void DynamicWindows::rewrite_log(std::vector<uint8_t> &log) const {
   if (placeholders_.empty())
     return;
-  std::vector<uint8_t> out;
-  out.reserve(log.size());
-  for (size_t at = 0; at < log.size();) {
-    uint64_t n = 0;
-    for (int shift = 0; at < log.size(); shift += 7) {
-      const uint8_t b = log[at++];
-      n |= static_cast<uint64_t>(b & 0x7f) << shift;
-      if (!(b & 0x80))
-        break;
-    }
-    n = std::min<uint64_t>(n, log.size() - at);
-    std::string sig(reinterpret_cast<const char *>(log.data() + at), static_cast<size_t>(n));
-    at += static_cast<size_t>(n);
-    rewrite(sig);
-    uint8_t len[kMaxVarintBytes];
-    uint8_t *p = len;
-    put_varint(p, sig.size());
-    out.insert(out.end(), len, p);
-    out.insert(out.end(), sig.begin(), sig.end());
-  }
-  log.swap(out);
+  rewrite_logged_signatures(log, [this](std::string &sig) { rewrite(sig); });
 }
 
 size_t DynamicWindows::memory_bytes() const {

@@ -8,6 +8,7 @@
 #include "pilgrim/temp_file.h"
 #include "pilgrim/trace_model.h"
 #include "pilgrim/trace_writer.h"
+#include "rank_offsets.h"
 #include "trace_reduction.h"
 
 #include <algorithm>
@@ -232,6 +233,7 @@ void Recorder::on_finalize() {
   state.store(State::Finalized, std::memory_order_release);
   agreements.finish_all();                  // every id agreed, every held record recorded
   dynamic_windows().resolve(private_comm_); // target displacements of dynamic windows
+  fit_rank_offsets();                       // MPI-IO offsets that follow the rank (rank_offsets.h)
   if (per_call_)
     clock_finalize_ = sync_with_rank0(private_comm_, world_rank_, world_size_, &clock_sync_ns_[1]);
   if (settings.timing != TimingMode::None)
@@ -244,8 +246,19 @@ void Recorder::on_finalize() {
   PMPI_Comm_free(&private_comm_);
 }
 
+void Recorder::fit_rank_offsets() {
+  std::vector<std::string> signatures;
+  signatures.reserve(cst_.size());
+  for (uint32_t t = 0; t < cst_.size(); ++t) {
+    signatures.emplace_back(cst_.key(t));
+    dynamic_windows().rewrite(signatures.back());
+  }
+  rank_offsets().fit(signatures, private_comm_, world_rank_, world_size_);
+}
+
 void Recorder::write_verify_log() {
   dynamic_windows().rewrite_log(verify_log_);
+  rank_offsets().rewrite_log(verify_log_);
   std::string path = settings.output + ".verify." + std::to_string(world_rank_);
   FILE *f = std::fopen(path.c_str(), "wb");
   if (!f) {
@@ -295,6 +308,7 @@ void Recorder::write_trace() {
     e.duration = to_seconds(stats_[t].duration, tick_rate_.ns_per_tick());
     e.interval = to_seconds(stats_[t].interval, tick_rate_.ns_per_tick());
     dynamic_windows().rewrite(e.signature);
+    rank_offsets().rewrite(e.signature);
     mine.cst.push_back(std::move(e));
   }
   mine.grammar.rules = grammar_.rules();

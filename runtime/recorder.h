@@ -168,6 +168,8 @@ private:
   void write_trace();
   void print_summary();
   void write_verify_log();
+  // MPI-IO offsets fitted to the rank against the neighbor's (rank_offsets.h).
+  void fit_rank_offsets();
   // Per-call modes: every rank's RANK_TIMING section into `writer`'s file
   // (rank 0's writer; nullptr elsewhere). Collective; false if any rank failed.
   bool write_rank_timing(TraceWriter *writer, bool ok);

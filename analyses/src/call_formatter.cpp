@@ -132,8 +132,17 @@ void append_status(std::string &out, const StatusRef &s) {
 void append_element(std::string &out, const ParamInfo &p, const CallElement &e) {
   switch (p.role) {
   case Role::Value:
-  case Role::Offset:
     out += std::to_string(e.integer);
+    break;
+  case Role::Offset:
+    // The rank's own value; where the rank is unknown (a CST entry shared by
+    // ranks), the rule: base+stride*rank (docs/DUMP.md).
+    if (e.offset_known)
+      out += std::to_string(e.integer);
+    else
+      out += (e.rank_base != 0 ? std::to_string(e.rank_base) + (e.rank_stride > 0 ? "+" : "")
+                               : std::string()) +
+             std::to_string(e.rank_stride) + "*rank";
     break;
   case Role::Double:
     out += format_double(e.real);

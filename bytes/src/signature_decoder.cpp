@@ -8,9 +8,19 @@ namespace pilgrim {
 
 namespace {
 
+// Where the caller wants the bytes of some elements listed.
+struct Spans {
+  std::vector<PendingAddress> *pending = nullptr;
+  std::vector<OffsetSpan> *offsets = nullptr;
+};
+
 // Smallest encoded size of one element of a role (for count checks).
 size_t min_element_bytes(Role role) {
   return role == Role::Double ? 8 : role == Role::Address ? 2 : 1;
+}
+
+size_t min_element_bytes(const ParamInfo &p) {
+  return p.role == Role::Offset && (p.flags & kFlagRankStride) ? 2 : min_element_bytes(p.role);
 }
 
 DecodedElement decode_string(ByteReader &r) {
@@ -35,8 +45,8 @@ DecodedElement decode_string_array(ByteReader &r) {
   return e;
 }
 
-DecodedElement decode_element(ByteReader &r, const ParamInfo &p,
-                              std::vector<PendingAddress> *pending) {
+DecodedElement decode_element(ByteReader &r, const ParamInfo &p, const Spans &spans) {
+  std::vector<PendingAddress> *pending = spans.pending;
   DecodedElement e;
   // int [][3] rows (first, last, stride) are plain values whatever the role:
   // a stride is not a rank (docs/FORMAT.md §8.1).
@@ -46,9 +56,17 @@ DecodedElement decode_element(ByteReader &r, const ParamInfo &p,
   }
   switch (p.role) {
   case Role::Value:
-  case Role::Offset:
     e.integer = r.svarint();
     break;
+  case Role::Offset: {
+    const size_t at = r.offset();
+    if (p.flags & kFlagRankStride) // version 7: svarint(stride) svarint(base)
+      e.stride = r.svarint();
+    e.integer = r.svarint();
+    if (spans.offsets && (p.flags & kFlagRankStride))
+      spans.offsets->push_back({at, r.offset(), e.stride, e.integer});
+    break;
+  }
   case Role::Double:
     e.real = r.f64le();
     break;
@@ -123,17 +141,17 @@ DecodedElement decode_element(ByteReader &r, const ParamInfo &p,
   return e;
 }
 
-DecodedValue decode_value(ByteReader &r, const ParamInfo &p, std::vector<PendingAddress> *pending) {
+DecodedValue decode_value(ByteReader &r, const ParamInfo &p, const Spans &spans) {
   DecodedValue v;
   if (p.role == Role::Varargs)
     return v;
   if (!sig::has_array_prefix(p)) {
-    v.elements.push_back(decode_element(r, p, pending));
+    v.elements.push_back(decode_element(r, p, spans));
     return v;
   }
   v.array = true;
   const uint64_t per = sig::elements_per_entry(p);
-  const uint64_t prefix = r.array_prefix(min_element_bytes(p.role) * per, "array length");
+  const uint64_t prefix = r.array_prefix(min_element_bytes(p) * per, "array length");
   if (prefix == 0) {
     v.null = true;
     return v;
@@ -141,7 +159,7 @@ DecodedValue decode_value(ByteReader &r, const ParamInfo &p, std::vector<Pending
   const uint64_t n = (prefix - 1) * per;
   v.elements.reserve(static_cast<size_t>(n));
   for (uint64_t i = 0; i < n; ++i)
-    v.elements.push_back(decode_element(r, p, pending));
+    v.elements.push_back(decode_element(r, p, spans));
   return v;
 }
 
@@ -152,8 +170,10 @@ uint16_t signature_function_id(std::string_view sig) {
   return static_cast<uint16_t>(r.varint_max(0xffff, "function id"));
 }
 
-DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig,
-                             std::vector<PendingAddress> *pending) {
+namespace {
+
+DecodedCall decode_with_spans(const FunctionLookup &lookup, std::string_view sig,
+                              const Spans &spans) {
   ByteReader r(sig);
   DecodedCall call;
   call.function_id = static_cast<uint16_t>(r.varint_max(0xffff, "function id"));
@@ -174,7 +194,7 @@ DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig,
       try {
         DecodedParam &d = call.params[i];
         (in ? d.has_in : d.has_out) = true;
-        (in ? d.in : d.out) = decode_value(r, p, pending);
+        (in ? d.in : d.out) = decode_value(r, p, spans);
       } catch (const TraceError &e) {
         rethrow_with_context(fname + " parameter " + sanitize_for_message(p.name ? p.name : "") +
                                  (in ? " (in)" : " (out)"),
@@ -194,6 +214,22 @@ DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig,
     throw TraceError(fname + ": " + std::to_string(r.remaining()) +
                      " trailing bytes after the return code");
   return call;
+}
+
+} // namespace
+
+DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig,
+                             std::vector<PendingAddress> *pending) {
+  Spans spans;
+  spans.pending = pending;
+  return decode_with_spans(lookup, sig, spans);
+}
+
+DecodedCall decode_signature_offsets(const FunctionLookup &lookup, std::string_view sig,
+                                     std::vector<OffsetSpan> &offsets) {
+  Spans spans;
+  spans.offsets = &offsets;
+  return decode_with_spans(lookup, sig, spans);
 }
 
 DecodedCall decode_signature(const Trace &trace, std::string_view sig) {

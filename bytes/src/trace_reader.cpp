@@ -243,6 +243,15 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
                                sanitize_for_message(p.name) + ": role " +
                                std::to_string(static_cast<int>(Role::Address)) +
                                " needs format version " + std::to_string(kFirstAddressVersion));
+      // So did offsets that follow the rank with version 7 (§8.3).
+      if (c.version < kFirstRankOffsetVersion)
+        for (const OwnedFunction &f : trace.functions)
+          for (const OwnedParam &p : f.params())
+            if (p.flags & kFlagRankStride)
+              throw TraceError("function " + sanitize_for_message(f.name()) + " parameter " +
+                               sanitize_for_message(p.name) +
+                               ": offsets that follow the rank (flag 0x200) need format version " +
+                               std::to_string(kFirstRankOffsetVersion));
     } catch (const TraceError &e) {
       rethrow_with_context(name + ": " + c.label(static_cast<size_t>(at.functions)), e);
     }

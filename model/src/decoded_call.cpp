@@ -51,6 +51,9 @@ void resolve_element(CallElement &c, const ParamInfo &p, const DecodedElement &e
   c.items.clear();
   c.coded = &e;
   c.integer = e.integer;
+  c.rank_stride = 0;
+  c.rank_base = e.integer;
+  c.offset_known = true;
   c.real = e.real;
   switch (p.role) {
   case Role::Rank:
@@ -98,8 +101,12 @@ void resolve_element(CallElement &c, const ParamInfo &p, const DecodedElement &e
   case Role::Opaque:
     c.null = e.code == 0;
     break;
-  case Role::Value:
   case Role::Offset:
+    c.rank_stride = e.stride;
+    if (e.stride != 0)
+      c.offset_known = offset_at_rank(e.stride, e.integer, ctx.world_rank, c.integer);
+    break;
+  case Role::Value:
   case Role::Double:
   case Role::Varargs:
     break;
@@ -164,6 +171,12 @@ HandleRef resolve_callback(uint64_t callback_code) {
   if (h.kind == HandleCode::Predefined)
     r.name = predefined_callback_names()[h.index];
   return r;
+}
+
+int64_t CallElement::offset_at(int64_t world_rank) const {
+  int64_t v = rank_base;
+  offset_at_rank(rank_stride, rank_base, world_rank, v);
+  return v;
 }
 
 const CallArg *Call::arg(const char *param) const {

@@ -1,6 +1,9 @@
 #include "pilgrim/value_codes.h"
 
+#include <string>
+
 #include "pilgrim/signature_encoding.h"
+#include "pilgrim/trace_error.h"
 #include "pilgrim/varint.h"
 
 namespace pilgrim {
@@ -54,6 +57,17 @@ HandleCode decode_handle_code(uint64_t code) {
   if (code & 1)
     return {HandleCode::Predefined, (code - 1) / 2};
   return {HandleCode::User, (code - 2) / 2};
+}
+
+bool offset_at_rank(int64_t stride, int64_t base, int64_t world_rank, int64_t &value) {
+  if (world_rank < 0)
+    return false;
+  int64_t product = 0;
+  if (__builtin_mul_overflow(stride, world_rank, &product) ||
+      __builtin_add_overflow(base, product, &value))
+    throw TraceError("offset " + std::to_string(base) + " + " + std::to_string(stride) +
+                     " x rank " + std::to_string(world_rank) + " overflows 64 bits");
+  return true;
 }
 
 } // namespace pilgrim

@@ -32,6 +32,9 @@ constexpr uint16_t kFormatVersionPerRank = 1;
 constexpr uint16_t kFirstAddressVersion = 4;
 constexpr uint16_t kFirstMembershipVersion = 5;
 constexpr uint16_t kFirstRankTimingVersion = 6;
+// Offset parameters with kFlagRankStride: svarint(stride) svarint(base),
+// the value base + stride x world rank (docs/FORMAT.md §8.3).
+constexpr uint16_t kFirstRankOffsetVersion = 7;
 
 // Fixed header at offset 0:
 //   0  8  magic            16  8  section table offset

@@ -50,7 +50,7 @@ enum class HandleKind : uint8_t {
   Request = 9,
   Message = 10,
   Session = 11,
-  Keyval = 12,   // attribute keyvals are ints but behave like handles
+  Keyval = 12, // attribute keyvals are ints but behave like handles
 };
 constexpr int kHandleKindCount = 13;
 
@@ -70,11 +70,11 @@ enum class CType : uint8_t {
   Fint = 5,
   Char = 6,
   Double = 7,
-  Handle = 8,      // MPI_Comm, MPI_Datatype, ... (see HandleKind)
+  Handle = 8, // MPI_Comm, MPI_Datatype, ... (see HandleKind)
   Status = 9,
-  Function = 10,   // a function pointer type
-  Other = 11,      // anything else (documented in the coverage report)
-  Long = 12,       // long / long long / unsigned variants kept as int64
+  Function = 10, // a function pointer type
+  Other = 11,    // anything else (documented in the coverage report)
+  Long = 12,     // long / long long / unsigned variants kept as int64
 };
 
 // Parameter flags (bit set).
@@ -88,13 +88,14 @@ enum ParamFlags : uint16_t {
   kFlagMatrix3 = 1u << 6,        // int ranges[][3]: length counts rows of 3
   kFlagLengthAfter = 1u << 7,    // length uses an out value: evaluate after call
   kFlagWhenFlag = 1u << 8,       // out: MPI writes it only when the out flag `ref` is true
+  kFlagRankStride = 1u << 9,     // Offset (version 7): stride x world rank + base (FORMAT §8.3)
 };
 
 // Length expressions are kept as RPN programs over the call's parameters.
 enum class LenOp : uint8_t {
-  Const = 0,      // push arg
-  Param = 1,      // push value of parameter #arg (dereferenced if a pointer)
-  Elem = 2,       // pop i; push element i of array parameter #arg
+  Const = 0, // push arg
+  Param = 1, // push value of parameter #arg (dereferenced if a pointer)
+  Elem = 2,  // pop i; push element i of array parameter #arg
   Add = 3,
   Sub = 4,
   Mul = 5,
@@ -114,9 +115,9 @@ struct LenInstr {
 };
 
 struct ParamInfo {
-  const char *name;       // parameter name as in the annotation sidecar
-  const char *c_type;     // the exact C type text from mpi.h
-  CType base;             // base type after stripping pointers/arrays
+  const char *name;   // parameter name as in the annotation sidecar
+  const char *c_type; // the exact C type text from mpi.h
+  CType base;         // base type after stripping pointers/arrays
   Role role;
   Direction dir;
   HandleKind handle_kind; // for Role::Handle
@@ -135,10 +136,10 @@ struct ParamInfo {
 };
 
 struct FunctionInfo {
-  uint16_t id;            // stable function id (see docs/ANNOTATIONS.md)
-  const char *name;       // "MPI_Send"
+  uint16_t id;      // stable function id (see docs/ANNOTATIONS.md)
+  const char *name; // "MPI_Send"
   uint8_t nparams;
   const ParamInfo *params;
 };
 
-}  // namespace pilgrim
+} // namespace pilgrim

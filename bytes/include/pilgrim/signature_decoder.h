@@ -28,7 +28,10 @@ struct DecodedElement {
   // Rank, Tag, Handle, Buffer, Pointer, Callback, Address: the element's code.
   // Opaque: 0 NULL / 1 non-NULL. String, StringArray: 0 NULL / 1 present.
   uint64_t code = 0;
-  int64_t integer = 0;  // Value, Offset; Address: the value (code 0) or the offset
+  int64_t integer = 0; // Value, Offset; Address: the value (code 0) or the offset
+  // Offset with kFlagRankStride (version 7): the value is integer + stride x
+  // the caller's rank in MPI_COMM_WORLD (the model resolves it).
+  int64_t stride = 0;
   double real = 0;      // Double
   std::string text;     // String (when code == 1)
   DecodedStatus status; // Status
@@ -78,6 +81,17 @@ struct PendingAddress {
 DecodedCall decode_signature(const FunctionLookup &lookup, std::string_view sig,
                              std::vector<PendingAddress> *pending = nullptr);
 DecodedCall decode_signature(const Trace &trace, std::string_view sig);
+
+// An Offset element of format version 7 (kFlagRankStride): its bytes
+// [begin, end) in the signature, its stride and base.
+struct OffsetSpan {
+  size_t begin = 0, end = 0;
+  int64_t stride = 0, base = 0;
+};
+// decode_signature, listing the Offset elements of version 7 in `offsets`
+// (the runtime fits them to the rank at MPI_Finalize).
+DecodedCall decode_signature_offsets(const FunctionLookup &lookup, std::string_view sig,
+                                     std::vector<OffsetSpan> &offsets);
 
 // Only the leading function id (throws TraceError if unreadable).
 uint16_t signature_function_id(std::string_view sig);

@@ -151,6 +151,38 @@ constexpr uint64_t kAddressPending = 1;
 constexpr uint64_t kAddressFirstId = 2;
 constexpr uint64_t address_id(uint64_t u) { return kAddressFirstId + u; }
 
+// --- Offset (kFlagRankStride, version 7): svarint(stride) svarint(base) ----
+// An MPI_Offset whose value is base + stride x the caller's rank in
+// MPI_COMM_WORLD (docs/FORMAT.md §8.3, "Offsets that follow the rank").
+// Stride 0: base is the value. Any (stride, base) that gives the value is
+// valid. The reference runtime records (0, value) and at MPI_Finalize fits
+// the line through its own value and the value its neighbor rank (rank - 1;
+// rank 1 for rank 0) has at the same place (runtime/rank_offsets.h), so
+// that `a + b x rank` is (b, a) on every rank and a constant is (0, c).
+
+struct OffsetCode {
+  int64_t stride = 0;
+  int64_t base = 0;
+  friend constexpr bool operator==(const OffsetCode &x, const OffsetCode &y) {
+    return x.stride == y.stride && x.base == y.base;
+  }
+};
+
+// The line through (rank, value) and (neighbor, neighbor_value), neighbor =
+// rank +- 1; (0, value) where it would overflow or the ranks are not
+// neighbors. base + stride x rank is always `value`.
+constexpr OffsetCode offset_fit(int64_t value, int64_t rank, int64_t neighbor_value,
+                                int64_t neighbor) noexcept {
+  const int64_t step = rank - neighbor;
+  int64_t diff = 0, stride = 0, product = 0, base = 0;
+  if ((step != 1 && step != -1) || __builtin_sub_overflow(value, neighbor_value, &diff) ||
+      __builtin_mul_overflow(diff, step, &stride) ||
+      __builtin_mul_overflow(stride, rank, &product) ||
+      __builtin_sub_overflow(value, product, &base))
+    return {0, value};
+  return {stride, base};
+}
+
 // --- String / StringArray / ArgvArray: varint(len + 1) or 0 ---------------
 
 constexpr uint64_t kStringNull = 0;

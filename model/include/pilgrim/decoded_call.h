@@ -83,7 +83,11 @@ struct StatusRef {
 
 // One element of an argument's value, by the parameter's role:
 //  Rank -> rank; Tag -> tag; Handle, Callback -> handle; Status -> status;
-//  Value, Offset -> integer; Double -> real; Address -> memory (the memory
+//  Value -> integer; Offset -> integer (the value at this rank; where the
+//  world rank is unknown, the value at rank 0), rank_stride (its coefficient
+//  of the caller's rank in MPI_COMM_WORLD: the value is
+//  integer + rank_stride x rank in the proxy's terms; 0 where it does not
+//  follow the rank) and offset_known; Double -> real; Address -> memory (the memory
 //  id, -1 for a plain value) and integer (the value, or the offset into the
 //  memory); Buffer -> memory (-1 NULL, -2 MPI_IN_PLACE, -3 MPI_BOTTOM);
 //  Pointer -> memory (-1 NULL); String -> text (null: NULL);
@@ -94,6 +98,16 @@ struct CallElement {
   HandleRef handle;
   StatusRef status;
   int64_t integer = 0;
+  // Offset: the value is rank_base + rank_stride x the caller's rank in
+  // MPI_COMM_WORLD (FORMAT.md §8.3); offset_known: whether `integer` is that
+  // value at this call (the world rank is known), else it is rank_base.
+  int64_t rank_stride = 0;
+  int64_t rank_base = 0;
+  bool offset_known = true;
+  // Offset: the value at world rank `world_rank` (a CallElement resolved
+  // without a rank, as proxygen does); throws TraceError where it does not
+  // fit in 64 bits.
+  int64_t offset_at(int64_t world_rank) const;
   double real = 0;
   int64_t memory = -1;
   bool null = false;

@@ -29,4 +29,10 @@ struct HandleCode {
 };
 HandleCode decode_handle_code(uint64_t code); // also Callback codes
 
+// An Offset element of format version 7 (kFlagRankStride): the value is
+// base + stride x the caller's rank in MPI_COMM_WORLD. True and the value
+// when the rank is known (>= 0); false when it is not (-1). Throws
+// TraceError when the value does not fit in 64 bits (no writer stores that).
+bool offset_at_rank(int64_t stride, int64_t base, int64_t world_rank, int64_t &value);
+
 } // namespace pilgrim
