@@ -98,6 +98,14 @@ struct CallElement {
   HandleRef handle;
   StatusRef status;
   int64_t integer = 0;
+  double real = 0;
+  int64_t memory = -1;
+  bool null = false;
+  std::string text;
+  std::vector<CallElement> items;
+  const DecodedElement *coded = nullptr; // the stored codes
+  // Reader 1.1 (format version 7), appended so that 1.0's members keep their
+  // places (docs/READER.md, "Compatibility"):
   // Offset: the value is rank_base + rank_stride x the caller's rank in
   // MPI_COMM_WORLD (FORMAT.md §8.3); offset_known: whether `integer` is that
   // value at this call (the world rank is known), else it is rank_base.
@@ -108,12 +116,6 @@ struct CallElement {
   // without a rank, as proxygen does); throws TraceError where it does not
   // fit in 64 bits.
   int64_t offset_at(int64_t world_rank) const;
-  double real = 0;
-  int64_t memory = -1;
-  bool null = false;
-  std::string text;
-  std::vector<CallElement> items;
-  const DecodedElement *coded = nullptr; // the stored codes
 };
 
 constexpr int64_t kMemoryNull = -1;

@@ -42,7 +42,7 @@ namespace pilgrim::reader {
 // a change breaks programs built against an earlier one; the minor version
 // counts additions.
 constexpr int kVersionMajor = 1;
-constexpr int kVersionMinor = 0;
+constexpr int kVersionMinor = 1;
 // The version of the library a program runs with ("1.0.0"), which may be a
 // later minor version than the header it was built with.
 const char *library_version();
