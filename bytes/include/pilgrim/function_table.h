@@ -50,9 +50,11 @@ enum class HandleKind : uint8_t {
   Request = 9,
   Message = 10,
   Session = 11,
-  Keyval = 12,   // attribute keyvals are ints but behave like handles
+  Keyval = 12, // attribute keyvals are ints but behave like handles
+  Fd = 13,     // POSIX file descriptors (records of kind posix; format 7)
+  Stream = 14, // stdio streams, FILE * (records of kind posix; format 7)
 };
-constexpr int kHandleKindCount = 13;
+constexpr int kHandleKindCount = 15;
 
 // What the call does to the handle: Use leaves it, Create makes a new one
 // (the parameter is an out pointer), Free releases it (inout, set to NULL by
@@ -70,11 +72,11 @@ enum class CType : uint8_t {
   Fint = 5,
   Char = 6,
   Double = 7,
-  Handle = 8,      // MPI_Comm, MPI_Datatype, ... (see HandleKind)
+  Handle = 8, // MPI_Comm, MPI_Datatype, ... (see HandleKind)
   Status = 9,
-  Function = 10,   // a function pointer type
-  Other = 11,      // anything else (documented in the coverage report)
-  Long = 12,       // long / long long / unsigned variants kept as int64
+  Function = 10, // a function pointer type
+  Other = 11,    // anything else (documented in the coverage report)
+  Long = 12,     // long / long long / unsigned variants kept as int64
 };
 
 // Parameter flags (bit set).
@@ -92,9 +94,9 @@ enum ParamFlags : uint16_t {
 
 // Length expressions are kept as RPN programs over the call's parameters.
 enum class LenOp : uint8_t {
-  Const = 0,      // push arg
-  Param = 1,      // push value of parameter #arg (dereferenced if a pointer)
-  Elem = 2,       // pop i; push element i of array parameter #arg
+  Const = 0, // push arg
+  Param = 1, // push value of parameter #arg (dereferenced if a pointer)
+  Elem = 2,  // pop i; push element i of array parameter #arg
   Add = 3,
   Sub = 4,
   Mul = 5,
@@ -114,9 +116,9 @@ struct LenInstr {
 };
 
 struct ParamInfo {
-  const char *name;       // parameter name as in the annotation sidecar
-  const char *c_type;     // the exact C type text from mpi.h
-  CType base;             // base type after stripping pointers/arrays
+  const char *name;   // parameter name as in the annotation sidecar
+  const char *c_type; // the exact C type text from mpi.h
+  CType base;         // base type after stripping pointers/arrays
   Role role;
   Direction dir;
   HandleKind handle_kind; // for Role::Handle
@@ -135,10 +137,10 @@ struct ParamInfo {
 };
 
 struct FunctionInfo {
-  uint16_t id;            // stable function id (see docs/ANNOTATIONS.md)
-  const char *name;       // "MPI_Send"
+  uint16_t id;      // stable function id (see docs/ANNOTATIONS.md)
+  const char *name; // "MPI_Send"
   uint8_t nparams;
   const ParamInfo *params;
 };
 
-}  // namespace pilgrim
+} // namespace pilgrim
