@@ -27,6 +27,7 @@
 // descriptor functions go straight to the kernel (syscall) and the stdio
 // ones fail with ENOSYS, without recursing.
 #include "call_inline.h"
+#include "file_name_coder.h"
 #include "pilgrim/posix_records.h"
 
 #include <atomic>
@@ -65,6 +66,30 @@ inline bool recorded() {
   return r.settings.posix && r.state.load(std::memory_order_acquire) == State::Recording;
 }
 
+// A file name (or fopen's mode) in its coded form (file_name_coder.h,
+// docs/FORMAT.md §8.6.1): the coder's state is this thread's, as the
+// decoder's is the record's thread's.
+thread_local FileNameCoder tls_names;
+thread_local std::string tls_coded;
+int world_rank() {
+  static std::atomic<int> rank{-1};
+  int r = rank.load(std::memory_order_relaxed);
+  if (r < 0) {
+    PMPI_Comm_rank(MPI_COMM_WORLD, &r);
+    rank.store(r, std::memory_order_relaxed);
+  }
+  return r;
+}
+void coded_name(Call &c, const char *s) {
+  if (!s) {
+    c.string(nullptr);
+    return;
+  }
+  tls_coded.clear();
+  tls_names.code(s, world_rank(), tls_coded);
+  c.string(tls_coded.c_str());
+}
+
 // errno as the C library left it, whatever recording does.
 struct KeepErrno {
   int saved = 0;
@@ -89,7 +114,7 @@ int traced_open(uint16_t id, bool at, int dirfd, const char *path, int flags, in
   KeepErrno e;
   if (at)
     c.handle(HandleKind::Fd, dirfd);
-  c.string(path);
+  coded_name(c, path);
   c.value(flags);
   c.value(takes_mode(flags) ? mode : 0);
   c.start();
@@ -143,8 +168,8 @@ FILE *traced_fopen(uint16_t id, const char *path, const char *mode, Real real) {
   if (!c.active())
     return real();
   KeepErrno e;
-  c.string(path);
-  c.string(mode);
+  coded_name(c, path);
+  coded_name(c, mode);
   c.start();
   FILE *f = real();
   e.keep();
@@ -162,7 +187,7 @@ size_t traced_stdio_rw(uint16_t id, size_t size, size_t nmemb, FILE *stream, Rea
   KeepErrno e;
   c.value(static_cast<int64_t>(size));
   c.value(static_cast<int64_t>(nmemb));
-  c.handle(HandleKind::Stream, stream);
+  c.handles(HandleKind::Stream, &stream, 1); // a pointer (FILE *): an array of one, FORMAT §8.1
   c.start();
   const size_t r = real();
   e.keep();

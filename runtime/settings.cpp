@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <unistd.h>
 #include <vector>
 
 namespace pilgrim::rt {
@@ -92,6 +93,12 @@ bool parse_settings(Settings &out, std::string &error) {
     return false;
   }
   out.output = o ? o : "./" + program_name() + ".pilgrim";
+  // A relative path is the directory's the program was in when it started
+  // tracing: a program (or a proxy replaying POSIX I/O in its scratch
+  // directory) that changes directory later still writes its trace there.
+  char cwd[4096];
+  if (out.output[0] != '/' && getcwd(cwd, sizeof cwd))
+    out.output = std::string(cwd) + "/" + out.output;
   return true;
 }
 

@@ -8,7 +8,10 @@
 //
 //   posix_io DIR [-s STEPS] [-b BYTES] [-a]
 //
-// Checks what it reads back; prints "posix_io: OK".
+// Works in DIR (chdir after MPI_Init), with names relative to it, as a
+// program run in its output directory does: the names in the trace are then
+// the same wherever it runs, and the proxy writes the same names in its own
+// directory. Checks what it reads back; prints "posix_io: OK".
 #include "mpi_test_util.h"
 
 #include <cstring>
@@ -19,10 +22,10 @@
 
 namespace {
 
-std::string ckpt_name(const std::string &dir, int step, int rank) {
+std::string ckpt_name(int step, int rank) {
   char name[64];
   std::snprintf(name, sizeof name, "ckpt-%04d-rank%d.dat", step, rank);
-  return dir + "/" + name;
+  return name;
 }
 
 void fill(std::vector<char> &b, int step, int rank) {
@@ -30,11 +33,11 @@ void fill(std::vector<char> &b, int step, int rank) {
     b[i] = static_cast<char>((step * 31 + rank * 7 + static_cast<int>(i)) & 0x7f);
 }
 
-void checkpoints(const std::string &dir, int rank, int steps, size_t bytes) {
+void checkpoints(int rank, int steps, size_t bytes) {
   std::vector<char> out(bytes), in(bytes);
   for (int step = 0; step < steps; ++step) {
     fill(out, step, rank);
-    const std::string name = ckpt_name(dir, step, rank);
+    const std::string name = ckpt_name(step, rank);
     const int fd = open(name.c_str(), O_CREAT | O_RDWR | O_TRUNC, 0644);
     if (fd < 0)
       mpitest::fail("open %s: %s", name.c_str(), std::strerror(errno));
@@ -48,8 +51,8 @@ void checkpoints(const std::string &dir, int rank, int steps, size_t bytes) {
   }
 }
 
-void every_call(const std::string &dir, int rank) {
-  const std::string a = dir + "/every-" + std::to_string(rank) + ".dat";
+void every_call(int rank) {
+  const std::string a = "every-" + std::to_string(rank) + ".dat";
   const char text[] = "0123456789abcdef";
   char back[sizeof text] = {};
   int fd = open64(a.c_str(), O_CREAT | O_RDWR | O_TRUNC, 0644);
@@ -73,7 +76,7 @@ void every_call(const std::string &dir, int rank) {
 
   // MPI-IO: the library's own opens and writes are inside MPI calls.
   MPI_File fh;
-  const std::string shared = dir + "/shared.dat";
+  const std::string shared = "shared.dat";
   if (MPI_File_open(MPI_COMM_WORLD, shared.c_str(), MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL,
                     &fh) != MPI_SUCCESS)
     mpitest::fail("MPI_File_open %s", shared.c_str());
@@ -91,6 +94,8 @@ int main(int argc, char **argv) {
   if (argc < 2)
     mpitest::fail("usage: posix_io DIR [-s STEPS] [-b BYTES] [-a]");
   const std::string dir = argv[1];
+  if (chdir(dir.c_str()) != 0)
+    mpitest::fail("chdir %s: %s", dir.c_str(), std::strerror(errno));
   int steps = 3;
   size_t bytes = 4096;
   bool all = false;
@@ -104,9 +109,9 @@ int main(int argc, char **argv) {
     else
       mpitest::fail("unknown argument %s", argv[i]);
   }
-  checkpoints(dir, rank, steps, bytes);
+  checkpoints(rank, steps, bytes);
   if (all)
-    every_call(dir, rank);
+    every_call(rank);
   mpitest::pass();
   MPI_Finalize();
   return 0;
