@@ -234,7 +234,7 @@ TEST(FormatTraceFile, NewerVersionIsRejected) {
   EXPECT_EQ(error_of(bytes), "t.pilgrim: invalid format version 0");
 }
 
-TEST(FormatTraceFile, MergedTracesAreVersion6AndVersions5To2StillRead) {
+TEST(FormatTraceFile, MergedTracesAreVersion7AndVersions6To2StillRead) {
   std::vector<RankTrace> ranks;
   for (int r = 0; r < 3; ++r)
     ranks.push_back(sample::ring_rank(r));
@@ -244,12 +244,12 @@ TEST(FormatTraceFile, MergedTracesAreVersion6AndVersions5To2StillRead) {
   // Version 3 changed the meaning of completion statuses, version 4 added
   // role Address, tracer records and outputs absent when their flag is false,
   // version 5 communicator groups and kept senders, version 6 per-call
-  // timing (FORMAT.md §10); the layout is version 2's but for the groups
-  // (and RANK_TIMING sections, in a per-call mode only).
-  EXPECT_EQ(bytes[8], 6);
+  // timing, version 7 I/O tracing (FORMAT.md §10); the layout is version
+  // 2's but for the groups (and RANK_TIMING sections, in a per-call mode only).
+  EXPECT_EQ(bytes[8], 7);
   const Trace v4 = read_trace_from_memory(bytes, "t.pilgrim");
-  EXPECT_EQ(v4.header.version, 6u);
-  for (char older : {5, 4, 3, 2}) {
+  EXPECT_EQ(v4.header.version, 7u);
+  for (char older : {6, 5, 4, 3, 2}) {
     WriteOptions o;
     o.format_version = static_cast<uint16_t>(older);
     bytes =
@@ -268,7 +268,7 @@ TEST(FormatTraceFile, MergedTracesAreVersion6AndVersions5To2StillRead) {
 // it is rejected, since an older reader would misread its signatures.
 TEST(FormatTraceFile, AddressRoleNeedsVersion4) {
   std::string bytes = sample::address_trace_bytes(2);
-  EXPECT_EQ(bytes[8], 6);
+  EXPECT_EQ(bytes[8], 7);
   const Trace t = read_trace_from_memory(bytes, "t.pilgrim");
   for (const CstEntry &e : t.merged.cst)
     EXPECT_NO_THROW(decode_signature(t, e.signature));
