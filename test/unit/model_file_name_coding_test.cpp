@@ -116,5 +116,22 @@ TEST(FileNameCoding, MalformedFormsAreErrors) {
   EXPECT_THROW(decoder.decode(0, "c\x01\x02\x06"), TraceError); // rank 0 - 1 < 0
 }
 
+TEST(FileNameCoding, RandomBytesDecodeOrFailCleanly) {
+  std::mt19937_64 rng(7);
+  FileNameDecoder decoder(5);
+  size_t decoded = 0;
+  for (int i = 0; i < 20000; ++i) {
+    std::string coded(rng() % 12, '\0');
+    for (char &c : coded)
+      c = static_cast<char>(rng() % 4 == 0 ? 1 : rng() % 256);
+    try {
+      decoder.decode(rng() % 3, coded);
+      ++decoded;
+    } catch (const TraceError &) {
+    }
+  }
+  EXPECT_GT(decoded, 0u);
+}
+
 } // namespace
 } // namespace pilgrim
