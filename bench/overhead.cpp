@@ -9,6 +9,8 @@
 //   overhead self_recv_any N  the same with Recv(MPI_ANY_SOURCE, MPI_STATUS_IGNORE)
 //   overhead self_waitall_any N  N/3 rounds of Irecv(MPI_ANY_SOURCE) + Isend +
 //                                Waitall(MPI_STATUSES_IGNORE)
+// and, with no MPI call in the loop (bench/posix_overhead.sh):
+//   overhead pwrite N         N pwrites of 64 bytes at offset 0 of a temporary file
 // Prints "<mode> ns_per_call <value>" from rank 0.
 #include <mpi.h>
 
@@ -16,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
@@ -25,7 +28,7 @@ int main(int argc, char **argv) {
   if (argc != 3) {
     if (rank == 0)
       std::fprintf(stderr, "usage: overhead comm_rank|pingpong|self_recv|self_recv_any|"
-                           "self_waitall_any N\n");
+                           "self_waitall_any|pwrite N\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   const bool pingpong = std::strcmp(argv[1], "pingpong") == 0;
@@ -55,6 +58,22 @@ int main(int argc, char **argv) {
       }
     }
     calls = 3 * (n / 3);
+  } else if (std::strcmp(argv[1], "pwrite") == 0) {
+    char path[] = "/tmp/pilgrim-overhead-XXXXXX";
+    const int fd = mkstemp(path);
+    char data[64] = {};
+    if (fd < 0) {
+      std::perror("overhead: mkstemp");
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    unlink(path);
+    for (long i = 0; i < n; ++i)
+      if (pwrite(fd, data, sizeof data, 0) != static_cast<ssize_t>(sizeof data)) {
+        std::perror("overhead: pwrite");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+      }
+    close(fd);
+    calls = n;
   } else if (!pingpong) {
     int r = 0;
     for (long i = 0; i < n; ++i)

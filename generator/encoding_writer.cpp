@@ -8,9 +8,9 @@ namespace pilgrim::gen {
 namespace {
 
 const char *kind_cxx(HandleKind k) {
-  static const char *names[] = {"None",    "Comm",       "Group", "Datatype", "Op",
-                                "Info",    "Errhandler", "File",  "Win",      "Request",
-                                "Message", "Session",    "Keyval"};
+  static const char *names[] = {"None",    "Comm",       "Group",  "Datatype", "Op",
+                                "Info",    "Errhandler", "File",   "Win",      "Request",
+                                "Message", "Session",    "Keyval", "Fd",       "Stream"};
   return names[static_cast<int>(k)];
 }
 

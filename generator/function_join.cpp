@@ -34,6 +34,10 @@ std::string check_role(const HeaderParam &h, const SidecarParam &s) {
   case Role::Handle:
     if (s.kind == HandleKind::Keyval)
       return want(h.base == CType::Int, "int (keyval)");
+    if (s.kind == HandleKind::Fd)
+      return want(h.base == CType::Int, "int (file descriptor)");
+    if (s.kind == HandleKind::Stream)
+      return want(h.base == CType::Void && h.pointer_depth >= 1, "void * (FILE *)");
     return want(h.base == CType::Handle, "an MPI handle type");
   case Role::Buffer:
     return want(h.base == CType::Void && h.pointer_depth == 1, "void *");

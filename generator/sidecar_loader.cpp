@@ -38,12 +38,20 @@ const NameEntry<Role> kRoles[] = {
 const NameEntry<Direction> kDirections[] = {
     {"in", Direction::In}, {"out", Direction::Out}, {"inout", Direction::InOut}};
 const NameEntry<HandleKind> kKinds[] = {
-    {"comm", HandleKind::Comm},         {"group", HandleKind::Group},
-    {"datatype", HandleKind::Datatype}, {"op", HandleKind::Op},
-    {"info", HandleKind::Info},         {"errhandler", HandleKind::Errhandler},
-    {"file", HandleKind::File},         {"win", HandleKind::Win},
-    {"request", HandleKind::Request},   {"message", HandleKind::Message},
-    {"session", HandleKind::Session},   {"keyval", HandleKind::Keyval},
+    {"comm", HandleKind::Comm},
+    {"group", HandleKind::Group},
+    {"datatype", HandleKind::Datatype},
+    {"op", HandleKind::Op},
+    {"info", HandleKind::Info},
+    {"errhandler", HandleKind::Errhandler},
+    {"file", HandleKind::File},
+    {"win", HandleKind::Win},
+    {"request", HandleKind::Request},
+    {"message", HandleKind::Message},
+    {"session", HandleKind::Session},
+    {"keyval", HandleKind::Keyval},
+    {"fd", HandleKind::Fd},
+    {"stream", HandleKind::Stream},
 };
 const NameEntry<HandleAction> kActions[] = {
     {"use", HandleAction::Use}, {"create", HandleAction::Create}, {"free", HandleAction::Free}};

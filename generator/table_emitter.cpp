@@ -77,9 +77,9 @@ const char *dir_enum(Direction d) {
   return d == Direction::In ? "In" : d == Direction::Out ? "Out" : "InOut";
 }
 const char *kind_enum(HandleKind k) {
-  static const char *names[] = {"None",    "Comm",       "Group", "Datatype", "Op",
-                                "Info",    "Errhandler", "File",  "Win",      "Request",
-                                "Message", "Session",    "Keyval"};
+  static const char *names[] = {"None",    "Comm",       "Group",  "Datatype", "Op",
+                                "Info",    "Errhandler", "File",   "Win",      "Request",
+                                "Message", "Session",    "Keyval", "Fd",       "Stream"};
   return names[static_cast<int>(k)];
 }
 const char *action_enum(HandleAction a) {

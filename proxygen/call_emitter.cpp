@@ -45,7 +45,10 @@ const char *kind_type(HandleKind kind) {
   case HandleKind::Session:
     return "MPI_Session";
   case HandleKind::Keyval:
+  case HandleKind::Fd:
     return "int";
+  case HandleKind::Stream:
+    return "FILE *";
   default:
     return nullptr;
   }

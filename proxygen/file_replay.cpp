@@ -6,7 +6,9 @@
 #include <set>
 
 #include "pilgrim/call_formatter.h"
+#include "pilgrim/file_name_decoder.h"
 #include "pilgrim/grammar_walker.h"
+#include "posix_replay.h"
 
 namespace pilgrim::proxygen {
 
@@ -77,6 +79,8 @@ bool names_file(const Call &call, size_t param) {
 }
 
 FilePlan::FilePlan(const Trace &trace, const std::vector<Call> &calls) {
+  posix_ = std::any_of(calls.begin(), calls.end(),
+                       [](const Call &c) { return is_posix_record(c.function_id); });
   if (std::none_of(calls.begin(), calls.end(), [](const Call &c) {
         return is(c, "MPI_File_open") || is(c, "MPI_File_delete");
       }))
@@ -135,7 +139,7 @@ size_t FilePlan::index(const std::string &path) {
 }
 
 std::string FilePlan::prelude(const std::string &io_dir, bool keep) const {
-  if (files_.empty())
+  if (empty())
     return "";
   // A file keeps its base name in the scratch directory, unless two paths
   // share it (then K-name; every file so, should that meet another name).
@@ -158,7 +162,13 @@ std::string FilePlan::prelude(const std::string &io_dir, bool keep) const {
     sizes += std::string(k ? ", " : "") + std::to_string(f.size) + "LL";
   }
   const std::string n = std::to_string(files_.size());
-  return R"(
+  const std::string n1 = std::to_string(std::max<size_t>(files_.size(), 1)); // no empty arrays
+  if (files_.empty()) {
+    names = "    nullptr\n";
+    exists = "false";
+    sizes = "0";
+  }
+  return (posix_ ? posix_prelude() : std::string()) + R"(
 // ---- files ----------------------------------------------------------------------
 // The traced paths, each one file in the proxy's scratch directory:
 // $PILGRIM_PROXY_FILES if set, else )" +
@@ -169,18 +179,23 @@ std::string FilePlan::prelude(const std::string &io_dir, bool keep) const {
 // At the end the proxy removes its files, and the directory if it made it,
 // unless it was generated with --keep-io-files or PILGRIM_PROXY_KEEP_FILES
 // is set (not to 0).
+#include <fcntl.h>
 #include <filesystem>
 #include <string>
+#include <sys/syscall.h>
 #include <system_error>
+#include <unistd.h>
 
-const char *const kFileNames[)" +
-         n + "] = {\n" + names + "};\nconst bool kFileFound[" + n + "] = {" + exists +
-         "};\nconst long long kFileSizes[" + n + "] = {" + sizes +
-         "};\nconst char *const kIoDir = " + quote_string(io_dir) +
+const std::size_t kFileCount = )" +
+         n + ";\nconst char *const kFileNames[" + n1 + "] = {\n" + names +
+         "};\nconst bool kFileFound[" + n1 + "] = {" + exists + "};\nconst long long kFileSizes[" +
+         n1 + "] = {" + sizes + "};\nconst char *const kIoDir = " + quote_string(io_dir) +
          ";\nconst bool kKeepIoFiles = " + (keep ? "true" : "false") +
-         ";\nstd::string file_paths[" + n + R"(];
+         ";\nconst bool kPosixInScratch = " + (posix_ ? "true" : "false") +
+         ";\nstd::string file_paths[" + n1 + R"(];
 std::string scratch_dir;
 bool scratch_owned = false; // rank 0 made the directory
+std::string home_dir; // where the proxy started (kPosixInScratch: it works in scratch_dir)
 
 const char *proxy_file(int k) { return file_paths[k].c_str(); }
 
@@ -209,19 +224,31 @@ void prepare_files() {
   }
   PMPI_Bcast(dir, sizeof dir, MPI_CHAR, 0, MPI_COMM_WORLD);
   scratch_dir = dir;
-  for (std::size_t k = 0; k < sizeof kFileNames / sizeof kFileNames[0]; ++k) {
+  for (std::size_t k = 0; k < kFileCount; ++k) {
     file_paths[k] = scratch_dir + "/" + kFileNames[k];
     if (world_rank != 0)
       continue;
     std::error_code ec;
     std::filesystem::remove(file_paths[k], ec);
     if (kFileFound[k]) {
-      if (FILE *f = std::fopen(file_paths[k].c_str(), "wb"))
-        std::fclose(f);
+      // Made by the kernel, not through open(): traced with PILGRIM_POSIX=on,
+      // the proxy records only the program's calls.
+      const long fd = syscall(SYS_openat, AT_FDCWD, file_paths[k].c_str(),
+                              O_CREAT | O_WRONLY | O_TRUNC, 0644);
+      if (fd >= 0)
+        syscall(SYS_close, fd);
       std::filesystem::resize_file(file_paths[k], static_cast<std::uintmax_t>(kFileSizes[k]), ec);
     }
   }
   PMPI_Barrier(MPI_COMM_WORLD);
+  if (kPosixInScratch) { // the POSIX calls' relative names are the traced ones
+    std::error_code ec;
+    home_dir = std::filesystem::current_path(ec).string();
+    if (chdir(scratch_dir.c_str()) != 0) {
+      std::fprintf(stderr, "proxy: cannot work in %s\n", scratch_dir.c_str());
+      PMPI_Abort(MPI_COMM_WORLD, 1);
+    }
+  }
 }
 
 // After MPI_Finalize: every rank has closed its files.
@@ -230,6 +257,8 @@ void remove_scratch() {
   if (world_rank != 0 || kKeepIoFiles || (keep && *keep && std::string(keep) != "0"))
     return;
   std::error_code ec;
+  if (kPosixInScratch && !home_dir.empty() && chdir(home_dir.c_str()) != 0)
+    std::fprintf(stderr, "proxy: cannot go back to %s\n", home_dir.c_str());
   if (scratch_owned) { // the proxy's own directory, whatever MPI left in it
     std::filesystem::remove_all(scratch_dir, ec);
     return;
@@ -242,13 +271,13 @@ void remove_scratch() {
 }
 
 std::vector<std::string> FilePlan::setup_lines() const {
-  if (files_.empty())
+  if (empty())
     return {};
   return {"prepare_files();"};
 }
 
 std::vector<std::string> FilePlan::cleanup_lines() const {
-  if (files_.empty())
+  if (empty())
     return {};
   return {"remove_scratch();"};
 }

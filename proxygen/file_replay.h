@@ -31,7 +31,9 @@ public:
   FilePlan(const Trace &trace, const std::vector<Call> &calls);
   FilePlan() = default;
 
-  bool empty() const { return files_.empty(); }
+  // Nothing to prepare: no file opened through MPI-IO, no posix record
+  // (posix_replay.h: those run in the scratch directory).
+  bool empty() const { return files_.empty() && !posix_; }
   // The index of the file for a traced path (added if the walk missed it);
   // paths that are equal once normalized lexically ("./a", "a") are one.
   size_t index(const std::string &path);
@@ -45,6 +47,7 @@ public:
 private:
   std::vector<ProxyFile> files_;
   std::map<std::string, size_t> index_; // normalized path -> file
+  bool posix_ = false;                  // the trace has posix records
 };
 
 // True for the parameters that name a file (MPI_File_open, MPI_File_delete).

@@ -4,6 +4,7 @@
 #include "pilgrim/callback_records.h"
 #include "pilgrim/record_ranges.h"
 #include "pilgrim/trace_error.h"
+#include "posix_replay.h"
 
 #include <cstdio>
 
@@ -17,6 +18,8 @@ std::vector<std::string> record_lines(const Call &call,
     return callback_outcome_lines(call, handle, symbols);
   const char *why = nullptr;
   switch (record_kind(call.function_id)) {
+  case RecordKind::Posix:
+    return posix_lines(call, handle);
   case RecordKind::Fact:
     why = "a fact the tracer stated, not a call: the proxy's own calls state it again";
     break;

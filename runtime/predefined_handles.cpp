@@ -5,6 +5,10 @@
 
 #include "pilgrim/predefined_handles.h"
 
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
+
 // MPI_NULL_COPY_FN and friends are deprecated: registered all the same.
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
@@ -27,7 +31,7 @@ template <class F> void add_callback(Recorder &r, const char *name, F fn, const 
   r.predefined_callbacks.push_back({p, static_cast<uint32_t>(index), type});
 }
 
-}  // namespace
+} // namespace
 
 void Recorder::setup_predefined() {
   using K = HandleKind;
@@ -44,8 +48,20 @@ void Recorder::setup_predefined() {
 #ifdef MPI_SESSION_NULL
   handles[static_cast<int>(K::Session)].set_null(handle_key(MPI_SESSION_NULL));
 #endif
-  handles[static_cast<int>(K::Keyval)].set_null(static_cast<uint64_t>(static_cast<uint32_t>(MPI_KEYVAL_INVALID)));
+  handles[static_cast<int>(K::Keyval)].set_null(
+      static_cast<uint64_t>(static_cast<uint32_t>(MPI_KEYVAL_INVALID)));
   handles[static_cast<int>(K::Keyval)].keep_after_free();
+  // POSIX descriptors and streams (posix_io.cpp): -1 and NULL are the nulls,
+  // the standard three and AT_FDCWD predefined.
+  handles[static_cast<int>(K::Fd)].set_null(handle_key(-1));
+  handles[static_cast<int>(K::Stream)].set_null(handle_key(static_cast<FILE *>(nullptr)));
+  add(*this, K::Fd, "STDIN_FILENO", STDIN_FILENO);
+  add(*this, K::Fd, "STDOUT_FILENO", STDOUT_FILENO);
+  add(*this, K::Fd, "STDERR_FILENO", STDERR_FILENO);
+  add(*this, K::Fd, "AT_FDCWD", AT_FDCWD);
+  add(*this, K::Stream, "stdin", stdin);
+  add(*this, K::Stream, "stdout", stdout);
+  add(*this, K::Stream, "stderr", stderr);
 
 #define PILGRIM_PREDEF(kind, name) add(*this, K::kind, #name, name)
   // Communicators, groups, infos, messages, error handlers.
@@ -133,4 +149,4 @@ void Recorder::setup_predefined() {
 #undef PILGRIM_CALLBACK
 }
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <unistd.h>
 #include <vector>
 
 namespace pilgrim::rt {
@@ -64,12 +65,15 @@ std::string command_line() {
 bool parse_settings(Settings &out, std::string &error) {
   static const char *const kBool[] = {"0", "1"};
   static const char *const kRanks[] = {"absolute", "relative", "cartesian"};
-  int summary = 0, verify = 0, ranks = 2, timing_thread = 1;
+  static const char *const kOnOff[] = {"off", "on"};
+  int summary = 0, verify = 0, ranks = 2, timing_thread = 1, posix = 0;
   if (!parse_choice("PILGRIM_SUMMARY", kBool, 2, summary, error) ||
       !parse_choice("PILGRIM_TIMING_THREAD", kBool, 2, timing_thread, error) ||
       !parse_choice("PILGRIM_VERIFY", kBool, 2, verify, error) ||
-      !parse_choice("PILGRIM_RANKS", kRanks, 3, ranks, error))
+      !parse_choice("PILGRIM_RANKS", kRanks, 3, ranks, error) ||
+      !parse_choice("PILGRIM_POSIX", kOnOff, 2, posix, error))
     return false;
+  out.posix = posix == 1;
   out.summary = summary == 1;
   out.verify = verify == 1;
   out.timing_thread = timing_thread == 1;
@@ -89,6 +93,12 @@ bool parse_settings(Settings &out, std::string &error) {
     return false;
   }
   out.output = o ? o : "./" + program_name() + ".pilgrim";
+  // A relative path is the directory's the program was in when it started
+  // tracing: a program (or a proxy replaying POSIX I/O in its scratch
+  // directory) that changes directory later still writes its trace there.
+  char cwd[4096];
+  if (out.output[0] != '/' && getcwd(cwd, sizeof cwd))
+    out.output = std::string(cwd) + "/" + out.output;
   return true;
 }
 

@@ -21,6 +21,7 @@ struct Settings {
   bool per_call_timing() const { return timing_spec.per_call(); }
   bool relative_ranks = true;  // PILGRIM_RANKS=cartesian|relative|absolute
   bool cartesian_ranks = true; // ... cartesian (the default): grid offsets in Cartesian comms
+  bool posix = false;          // PILGRIM_POSIX=on|off: record POSIX I/O (posix_io.cpp)
 };
 
 // Parses the environment. On an invalid value returns false and sets `error`

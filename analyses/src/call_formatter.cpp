@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "pilgrim/cartesian_offset.h"
+#include "pilgrim/file_name_decoder.h"
 #include "pilgrim/predefined_handles.h"
 #include "pilgrim/request_id.h"
 #include "pilgrim/signature_encoding.h"
@@ -348,7 +349,9 @@ std::string format_call(const Call &call) {
       out += a.role() == Role::Varargs ? "..." : "?";
   }
   out += ") = ";
-  out += format_return_code(call.return_code);
+  // A POSIX function's result is its own (a byte count, an offset, -1).
+  out += is_posix_record(call.function_id) ? std::to_string(call.return_code)
+                                           : format_return_code(call.return_code);
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "pilgrim/message_volume.h"
 
+#include "pilgrim/file_name_decoder.h"
+#include "pilgrim/posix_records.h"
 #include "pilgrim/saturating.h"
 #include "pilgrim/signature_encoding.h"
 
@@ -120,7 +122,36 @@ MessageVolume buffer_volume(const Call &call, size_t i) {
   return mv;
 }
 
+// A POSIX read or write (docs/FORMAT.md §8.6): the bytes it moved, its
+// result (fread, fwrite: items x size); none when it failed. Reads receive,
+// writes send.
+static MessageVolume posix_volume(const Call &call, BufferSide side) {
+  MessageVolume mv;
+  const uint16_t id = call.function_id;
+  const bool reads =
+      id == kPosixRead || id == kPosixPread || id == kPosixPread64 || id == kPosixFread;
+  const bool writes =
+      id == kPosixWrite || id == kPosixPwrite || id == kPosixPwrite64 || id == kPosixFwrite;
+  if ((!reads && !writes) || call.return_code <= 0 || (side == BufferSide::Sent && !writes) ||
+      (side == BufferSide::Received && !reads))
+    return mv;
+  uint64_t size = 1;
+  if (id == kPosixFread || id == kPosixFwrite) {
+    const CallArg *a = call.arg("size");
+    const CallValue *v = a ? a->any() : nullptr;
+    if (!v || v->elements.size() != 1 || v->elements[0].integer < 0) {
+      mv.complete = false;
+      return mv;
+    }
+    size = static_cast<uint64_t>(v->elements[0].integer);
+  }
+  mv.bytes = sat_mul(static_cast<uint64_t>(call.return_code), size);
+  return mv;
+}
+
 MessageVolume message_volume(const Call &call, BufferSide side) {
+  if (is_posix_record(call.function_id))
+    return posix_volume(call, side);
   MessageVolume mv;
   for (size_t i = 0; i < call.args.size(); ++i) {
     if (call.args[i].param && !on_side(call.args[i].param->dir, side))

@@ -12,7 +12,7 @@ namespace {
 constexpr uint8_t kMaxCType = static_cast<uint8_t>(CType::Long);
 constexpr uint8_t kMaxRole = static_cast<uint8_t>(Role::Address);
 constexpr uint8_t kMaxDirection = static_cast<uint8_t>(Direction::InOut);
-constexpr uint8_t kMaxHandleKind = static_cast<uint8_t>(HandleKind::Keyval);
+constexpr uint8_t kMaxHandleKind = static_cast<uint8_t>(HandleKind::Stream);
 constexpr uint8_t kMaxAction = static_cast<uint8_t>(HandleAction::Free);
 constexpr uint8_t kMaxLenOp = static_cast<uint8_t>(LenOp::CartDim);
 

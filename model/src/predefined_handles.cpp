@@ -149,6 +149,23 @@ const char *const kPredefinedKeyvalNames[] = {
 const size_t kPredefinedKeyvalCount =
     sizeof kPredefinedKeyvalNames / sizeof *kPredefinedKeyvalNames;
 
+// POSIX file descriptors and stdio streams (format 7): the three standard ones.
+const char *const kPredefinedFdNames[] = {
+    "STDIN_FILENO",  // 0
+    "STDOUT_FILENO", // 1
+    "STDERR_FILENO", // 2
+    "AT_FDCWD",      // 3: openat's dirfd for the current directory
+};
+const size_t kPredefinedFdCount = sizeof kPredefinedFdNames / sizeof *kPredefinedFdNames;
+
+const char *const kPredefinedStreamNames[] = {
+    "stdin",  // 0
+    "stdout", // 1
+    "stderr", // 2
+};
+const size_t kPredefinedStreamCount =
+    sizeof kPredefinedStreamNames / sizeof *kPredefinedStreamNames;
+
 const char *const kPredefinedCallbackNames[] = {
     "MPI_COMM_NULL_COPY_FN",   // 0
     "MPI_COMM_NULL_DELETE_FN", // 1
@@ -185,6 +202,10 @@ NameTable predefined_handle_names(HandleKind kind) {
     return {kPredefinedMessageNames, kPredefinedMessageCount};
   case HandleKind::Keyval:
     return {kPredefinedKeyvalNames, kPredefinedKeyvalCount};
+  case HandleKind::Fd:
+    return {kPredefinedFdNames, kPredefinedFdCount};
+  case HandleKind::Stream:
+    return {kPredefinedStreamNames, kPredefinedStreamCount};
   default:
     return {nullptr, 0};
   }
@@ -216,6 +237,8 @@ const char *null_handle_name(HandleKind kind) {
     return "MPI_SESSION_NULL";
   case HandleKind::Keyval:
     return "MPI_KEYVAL_INVALID";
+  case HandleKind::Fd:
+    return "-1";
   default:
     return "NULL";
   }
@@ -247,6 +270,10 @@ const char *handle_id_prefix(HandleKind kind) {
     return "session";
   case HandleKind::Keyval:
     return "keyval";
+  case HandleKind::Fd:
+    return "fd";
+  case HandleKind::Stream:
+    return "stream";
   default:
     return "handle";
   }

@@ -22,7 +22,7 @@ std::vector<DecodedCall> decode_cst(const Trace &trace) {
 RankCalls::RankCalls(const Trace &trace, const std::vector<DecodedCall> &cst, uint32_t rank)
     : view_(trace.rank(rank)), walker_(*view_.rules, view_.root), cst_(cst),
       tracker_(CreationTracker::for_rank(trace, rank, cst)), resolved_(cst.size()),
-      resolved_in_(cst.size(), {0, 0}) {}
+      resolved_in_(cst.size(), {0, 0}), names_decoder_(rank) {}
 
 bool RankCalls::advance() {
   if (started_)
@@ -33,6 +33,10 @@ bool RankCalls::advance() {
     if (t < cst_.size()) { // the reader validated terminals; never index past the CST
       terminal_ = t;
       ++index_;
+      if (is_posix_record(cst_[t].function_id)) {
+        names_decoder_.decode_call(cst_[t], names_);
+        names_decoded_ += names_.empty() ? 0 : 1;
+      }
       return true;
     }
   }
@@ -46,7 +50,18 @@ const Call &RankCalls::call() {
     resolve_call_into(resolved_[terminal_], cst_[terminal_], tracker_.context());
     resolved_in_[terminal_] = now;
   }
-  return resolved_[terminal_];
+  Call &c = resolved_[terminal_];
+  if (is_posix_record(c.function_id)) { // names_: its String elements in order
+    size_t n = 0;
+    for (CallArg &a : c.args)
+      if (a.role() == Role::String)
+        for (CallValue *v : {a.has_in ? &a.in : nullptr, a.has_out ? &a.out : nullptr})
+          if (v)
+            for (CallElement &e : v->elements)
+              if (n < names_.size())
+                e.text = names_[n++];
+  }
+  return c;
 }
 
 } // namespace pilgrim

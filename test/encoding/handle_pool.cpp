@@ -86,6 +86,8 @@ HandlePool::HandlePool(std::string scratch_dir) : scratch_dir_(std::move(scratch
     if (kind == HandleKind::Session)
       continue;
 #endif
+    if (kind == HandleKind::Fd || kind == HandleKind::Stream)
+      continue; // POSIX records only: no MPI function takes them
     user(kind, 0);
   }
   for (CommShape shape : {CommShape::DistGraph, CommShape::Cart3, CommShape::Cart1})

@@ -33,6 +33,9 @@ TEST(FormatPredefined, PinnedIndices) {
   EXPECT_EQ(find_predefined_callback("MPI_COMM_NULL_COPY_FN"), 0);
   EXPECT_EQ(find_predefined_callback("MPI_CONVERSION_FN_NULL"), 12);
   EXPECT_EQ(find_predefined_handle(HandleKind::Comm, "MPI_INT"), -1);
+  EXPECT_EQ(find_predefined_handle(HandleKind::Fd, "STDOUT_FILENO"), 1);
+  EXPECT_EQ(find_predefined_handle(HandleKind::Fd, "AT_FDCWD"), 3);
+  EXPECT_EQ(find_predefined_handle(HandleKind::Stream, "stderr"), 2);
   // Lower bounds on the sizes (tables only grow).
   EXPECT_GE(kPredefinedDatatypeCount, 74u);
   EXPECT_GE(kPredefinedOpCount, 14u);
@@ -49,7 +52,10 @@ TEST(FormatPredefined, NamesAreUniquePerKind) {
     std::set<std::string> seen;
     for (size_t i = 0; i < t.count; ++i) {
       EXPECT_TRUE(seen.insert(t.names[i]).second) << t.names[i];
-      EXPECT_EQ(std::strncmp(t.names[i], "MPI_", 4), 0);
+      // POSIX descriptors and streams (format 7) have the C library's names.
+      if (k != static_cast<int>(HandleKind::Fd) && k != static_cast<int>(HandleKind::Stream)) {
+        EXPECT_EQ(std::strncmp(t.names[i], "MPI_", 4), 0);
+      }
     }
     EXPECT_EQ(t[t.count], nullptr);
   }

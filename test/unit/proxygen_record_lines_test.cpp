@@ -41,9 +41,11 @@ TEST(RecordLines, CommentsEveryRecordItDoesNotReplay) {
       {0x3D00, "pilgrim_marker", std::string("\x80\x7a\x00\x02\x00", 5),
        "// pilgrim_marker (0x3D00): a record that is not an MPI call, of a kind this proxygen "
        "does not replay"},
+      // A posix record whose row lacks what its replay reads (a newer writer's).
       {0x3000, "open", std::string("\x80\x60\x00\x02\x00", 5),
-       "// open (0x3000): a record that is not an MPI call, of a kind this proxygen does not "
-       "replay"},
+       "// open (0x3000): a POSIX record this proxygen does not replay"},
+      {0x3013, "posix_future", std::string("\x93\x60\x00\x02\x00", 5),
+       "// posix_future (0x3013): a POSIX record this proxygen does not replay"},
       {0x3F7F, "MPI_Future_callback", std::string("\xff\x7e\x00\x02\x00", 5),
        "// MPI_Future_callback (0x3F7F): a callback record this proxygen does not know"},
   };

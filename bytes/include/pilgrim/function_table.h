@@ -51,8 +51,10 @@ enum class HandleKind : uint8_t {
   Message = 10,
   Session = 11,
   Keyval = 12, // attribute keyvals are ints but behave like handles
+  Fd = 13,     // POSIX file descriptors (records of kind posix; format 7)
+  Stream = 14, // stdio streams, FILE * (records of kind posix; format 7)
 };
-constexpr int kHandleKindCount = 13;
+constexpr int kHandleKindCount = 15;
 
 // What the call does to the handle: Use leaves it, Create makes a new one
 // (the parameter is an out pointer), Free releases it (inout, set to NULL by

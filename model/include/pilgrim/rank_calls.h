@@ -10,6 +10,7 @@
 
 #include "pilgrim/creation_tracker.h"
 #include "pilgrim/decoded_call.h"
+#include "pilgrim/file_name_decoder.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/trace_model.h"
 
@@ -33,7 +34,8 @@ public:
   uint64_t terminal() const { return terminal_; }
   uint64_t index() const { return index_ - 1; }
   const DecodedCall &coded() const { return cst_[terminal_]; }
-  // The current call resolved at its position. Resolved once per CST entry
+  // The current call resolved at its position, a posix record's file names
+  // decoded (file_name_decoder.h). Resolved once per CST entry
   // for as long as no creation changes what ids mean, so a loop costs one
   // resolution per distinct call, not per iteration. Valid until advance().
   const Call &call();
@@ -41,7 +43,9 @@ public:
   // what a consumer derives from call() without pointing into it (its text,
   // say) can be kept per CST entry for as long as it stays the same, without
   // resolving the call again.
-  uint64_t meaning_version() const { return tracker_.version(); }
+  // A posix record's names (file_name_decoder.h) differ from call to call
+  // of one CST entry: each decoded name changes the number too.
+  uint64_t meaning_version() const { return tracker_.version() + names_decoded_; }
   // What ids mean at the current call.
   CallContext context() const { return tracker_.context(); }
 
@@ -55,6 +59,10 @@ private:
   // creation can move the grids a resolved call points to, even where no
   // answer changes. {0, 0}: never.
   std::vector<std::pair<uint64_t, uint64_t>> resolved_in_;
+  // The file names of the posix records walked so far, and the current one's.
+  FileNameDecoder names_decoder_;
+  std::vector<std::string> names_;
+  uint64_t names_decoded_ = 0; // posix records with names walked so far
   uint64_t terminal_ = 0;
   uint64_t index_ = 0;
   bool started_ = false;
