@@ -254,7 +254,13 @@ void prepare_files() {
 // After MPI_Finalize: every rank has closed its files.
 void remove_scratch() {
   const char *keep = std::getenv("PILGRIM_PROXY_KEEP_FILES");
-  if (world_rank != 0 || kKeepIoFiles || (keep && *keep && std::string(keep) != "0"))
+  if (kKeepIoFiles || (keep && *keep && std::string(keep) != "0"))
+    return;
+)" +
+         std::string(posix_
+                         ? "  remove_posix_files(); // each rank the files its POSIX calls named\n"
+                         : "") +
+         R"(  if (world_rank != 0)
     return;
   std::error_code ec;
   if (kPosixInScratch && !home_dir.empty() && chdir(home_dir.c_str()) != 0)

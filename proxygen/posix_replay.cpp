@@ -34,7 +34,9 @@ std::string name(const Call &c, const char *param) {
   const CallElement *e = element(c, param);
   if (!e || e->null || !e->coded)
     return "nullptr";
-  return "posix_name(" + std::to_string(c.thread) + ", " + quote_string(e->coded->text) + ", " +
+  // A path is remembered, so that the proxy can remove what it made.
+  return std::string(std::strcmp(param, "path") == 0 ? "posix_path(" : "posix_name(") +
+         std::to_string(c.thread) + ", " + quote_string(e->coded->text) + ", " +
          std::to_string(e->coded->text.size()) + ")";
 }
 
@@ -172,7 +174,10 @@ std::string posix_prelude() {
 // at run time as the model decodes them (model/include/pilgrim/file_name_form.h).
 #include <cstdio>
 #include <fcntl.h>
+#include <filesystem>
+#include <set>
 #include <string>
+#include <system_error>
 #include <unistd.h>
 #include <vector>
 )" + form +
@@ -194,6 +199,21 @@ const char *posix_name(unsigned long long thread, const char *coded, std::size_t
   if (rel != 0 && rel != std::string::npos)
     out.erase(0, rel);
   return out.c_str();
+}
+
+// The files this rank's POSIX calls named, as absolute paths: removed at the
+// end from a scratch directory of the user's (file_replay.h) unless kept.
+extern std::string scratch_dir; // the files' part of the proxy (file_replay.h)
+std::set<std::string> posix_paths;
+const char *posix_path(unsigned long long thread, const char *coded, std::size_t n) {
+  const char *name = posix_name(thread, coded, n);
+  posix_paths.insert(scratch_dir + "/" + name);
+  return name;
+}
+void remove_posix_files() {
+  std::error_code ec;
+  for (const std::string &p : posix_paths)
+    std::filesystem::remove(p, ec);
 }
 
 std::vector<char> posix_data;
