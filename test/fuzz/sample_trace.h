@@ -301,6 +301,18 @@ inline const ParamInfo kDatatypeLayoutParams[] = {
     param("true_ub", "const MPI_Count *", CType::Count, Role::Address, Direction::In, P | C),
 };
 
+// MPI_File_write_at as a version-7 writer describes it: the offset has
+// kFlagRankStride (stride x world rank + base, FORMAT.md §8.3).
+inline const ParamInfo kRankStrideWriteAtParams[] = {
+    handle("fh", "MPI_File", HandleKind::File),
+    param("offset", "MPI_Offset", CType::Offset, Role::Offset, Direction::In, kFlagRankStride),
+    param("buf", "const void *", CType::Void, Role::Buffer, Direction::In, P | C, HandleKind::None,
+          HandleAction::None, 3, 4),
+    value("count"),
+    type_param(),
+    param("status", "MPI_Status *", CType::Status, Role::Status, Direction::Out, P),
+};
+
 #define PILGRIM_SAMPLE_ROW(id, name, params)                                                       \
   FunctionInfo { id, name, static_cast<uint8_t>(sizeof(params) / sizeof(ParamInfo)), params }
 

@@ -22,20 +22,8 @@ namespace {
 
 using sample::SigBuilder;
 
-// MPI_File_write_at as a version-7 writer describes it: the offset has
-// kFlagRankStride.
-const ParamInfo kWriteAtParams[] = {
-    sample::handle("fh", "MPI_File", HandleKind::File),
-    sample::param("offset", "MPI_Offset", CType::Offset, Role::Offset, Direction::In,
-                  kFlagRankStride),
-    sample::param("buf", "const void *", CType::Void, Role::Buffer, Direction::In,
-                  kFlagPointer | kFlagConst, HandleKind::None, HandleAction::None, 3, 4),
-    sample::value("count"),
-    sample::type_param(),
-    sample::param("status", "MPI_Status *", CType::Status, Role::Status, Direction::Out,
-                  kFlagPointer),
-};
-const FunctionInfo kWriteAt{16, "MPI_File_write_at", 6, kWriteAtParams};
+// MPI_File_write_at as a version-7 writer describes it.
+const FunctionInfo kWriteAt{16, "MPI_File_write_at", 6, sample::kRankStrideWriteAtParams};
 
 const FunctionInfo *lookup(uint16_t id) { return id == 16 ? &kWriteAt : sample::lookup(id); }
 
