@@ -15,7 +15,7 @@ namespace pilgrim {
 
 enum class RecordKind : uint8_t {
   None,     // an MPI function (not in the range)
-  Posix,    // 0x3000..0x3BFF: POSIX I/O calls (reserved)
+  Posix,    // 0x3000..0x3BFF: POSIX I/O calls (version 7: posix_records.h)
   Memory,   // 0x3C00..0x3CFF: memory allocations and frees (reserved)
   Marker,   // 0x3D00..0x3DFF: region and phase markers (reserved)
   Fact,     // 0x3E00..0x3EFF: facts the tracer states (a datatype's layout)
