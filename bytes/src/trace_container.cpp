@@ -86,7 +86,10 @@ void ContainerWriter::add_section(uint16_t type, uint32_t rank, uint8_t flags, s
                      (section_type_name(type) ? section_type_name(type) : "?") + " of " +
                      std::to_string(raw.size()) + " bytes exceeds the format's limit of " +
                      std::to_string(kMaxSectionRawSize) + " bytes");
-  if (compress_ && !raw.empty()) {
+  // A section under kMinCompressedSection bytes is stored: zstd's frame
+  // costs about 9 of them, so whether it wins there is a coin toss on the
+  // bytes, and it made the same trace of a longer run 1% larger or smaller.
+  if (compress_ && raw.size() >= kMinCompressedSection) {
     std::string z = zstd_compress(raw, level > 0 ? level : default_compression_level(raw.size()));
     if (z.size() < raw.size() && expansion_allowed(z.size(), raw.size())) {
       add_encoded_section(type, rank, flags, static_cast<uint8_t>(SectionCodec::Zstd), z,

@@ -15,6 +15,8 @@ namespace pilgrim {
 constexpr int kSmallSectionLevel = 19;
 constexpr uint64_t kHighLevelBudget = uint64_t{4} << 20;
 int default_compression_level(uint64_t raw_size);
+// Sections smaller than this are stored, not compressed (docs/FORMAT.md §3.3).
+constexpr uint64_t kMinCompressedSection = 128;
 
 // Throws TraceError on failure.
 std::string zstd_compress(std::string_view raw, int level);
