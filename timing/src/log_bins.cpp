@@ -7,7 +7,6 @@
 namespace pilgrim::timing::detail {
 
 namespace {
-constexpr int64_t kLimit = Bins::kLimit;
 constexpr int kLowBits = 16;
 
 // log2 of the mantissa 1 + i / 2^kLogBits, i = 0 .. 2^kLogBits: log2(x) is
