@@ -23,8 +23,8 @@ void print_site(const char *call) {
   else if (site == nullptr)
     std::printf("site %s: unknown id %016" PRIx64 "\n", call, id);
   else
-    std::printf("site %s at %s:%u:%u in %s\n", call, site->file, site->line, site->column,
-                site->function);
+    std::printf("site %s %016" PRIx64 " at %s:%u:%u in %s\n", call, id, site->file, site->line,
+                site->column, site->function);
   std::fflush(stdout);
 }
 
