@@ -1,4 +1,4 @@
-#include "call_site_marker.h"
+#include "consumers.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

@@ -16,9 +16,8 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/Preprocessor.h"
 
-#include "call_site_marker.h"
+#include "consumers.h"
 #include "plugin_state.h"
-#include "request_check.h"
 
 namespace pilgrim::plugin {
 
@@ -62,9 +61,11 @@ protected:
     Preprocessor &pp = ci.getPreprocessor();
     pp.setPredefines(pp.getPredefines() + kPredefines);
     std::vector<std::unique_ptr<ASTConsumer>> consumers;
-    consumers.push_back(make_call_site_marker(ci, root_));
+    // The check first: it reads MPI callees by name, which the marker then
+    // redirects to its site markers.
     if (check_)
       consumers.push_back(make_request_check(ci));
+    consumers.push_back(make_call_site_marker(ci, root_));
     return std::make_unique<MultiplexConsumer>(std::move(consumers));
   }
 
