@@ -6,7 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake ninja-build pkg-config python3 python3-yaml python3-psutil
-  clang-14 libclang-14-dev llvm-14-dev llvm-14-tools libclang-rt-14-dev
+  clang clang-14 libclang-14-dev llvm-14-dev llvm-14-tools libclang-rt-14-dev
   libopenmpi-dev openmpi-bin
   mpich libmpich-dev
   libzstd-dev libzfp-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
