@@ -131,27 +131,49 @@ private:
   }
 
   // The callee of a weak hook `name` of type `type`: the weak reference when
-  // the link resolved it, else what dlsym(RTLD_DEFAULT, name) finds. Emits
-  // the choice at `b` and returns the pointer (null when absent) cast to
-  // the hook's type.
+  // the link resolved it, else what dlsym(RTLD_DEFAULT, name) finds, looked
+  // up once and kept in a private cache (1 standing for "absent"). Emits the
+  // choice at `b` and returns the pointer (null when absent) cast to the
+  // hook's type.
   Value *find_hook(IRBuilder<> &b, StringRef name, FunctionType *type) {
     FunctionCallee weak = m_.getOrInsertFunction(name, type);
     if (auto *f = dyn_cast<Function>(weak.getCallee()); f && f->isDeclaration())
       f->setLinkage(GlobalValue::ExternalWeakLinkage);
     FunctionCallee dlsym = m_.getOrInsertFunction("dlsym", i8p_, i8p_, i8p_);
+    auto *cache = new GlobalVariable(m_, i8p_, false, GlobalValue::InternalLinkage,
+                                     ConstantPointerNull::get(i8p_), ".pilgrim.hook");
+    Constant *absent = ConstantExpr::getIntToPtr(b.getInt64(1), i8p_);
     Value *weak_ptr = b.CreatePointerCast(weak.getCallee(), i8p_);
     Function *f = b.GetInsertBlock()->getParent();
     BasicBlock *here = b.GetInsertBlock();
     BasicBlock *lookup = BasicBlock::Create(ctx_, "lookup", f);
+    BasicBlock *resolve = BasicBlock::Create(ctx_, "resolve", f);
+    BasicBlock *cached = BasicBlock::Create(ctx_, "cached", f);
     BasicBlock *done = BasicBlock::Create(ctx_, "found", f);
     b.CreateCondBr(b.CreateIsNotNull(weak_ptr), done, lookup);
     b.SetInsertPoint(lookup);
+    LoadInst *seen = b.CreateLoad(i8p_, cache);
+    seen->setAtomic(AtomicOrdering::Monotonic);
+    seen->setAlignment(Align(8));
+    b.CreateCondBr(b.CreateIsNull(seen), resolve, cached);
+    b.SetInsertPoint(resolve);
     Value *looked_up = b.CreateCall(dlsym, {ConstantPointerNull::get(i8p_), cstring(name)});
+    Value *to_keep = b.CreateSelect(b.CreateIsNull(looked_up), absent, looked_up);
+    StoreInst *keep = b.CreateStore(to_keep, cache);
+    keep->setAtomic(AtomicOrdering::Monotonic);
+    keep->setAlignment(Align(8));
+    b.CreateBr(cached);
+    b.SetInsertPoint(cached);
+    PHINode *kept = b.CreatePHI(i8p_, 2);
+    kept->addIncoming(seen, lookup);
+    kept->addIncoming(to_keep, resolve);
+    Value *found =
+        b.CreateSelect(b.CreateICmpEQ(kept, absent), ConstantPointerNull::get(i8p_), kept);
     b.CreateBr(done);
     b.SetInsertPoint(done);
     PHINode *hook = b.CreatePHI(i8p_, 2);
     hook->addIncoming(weak_ptr, here);
-    hook->addIncoming(looked_up, lookup);
+    hook->addIncoming(found, cached);
     return b.CreatePointerCast(hook, type->getPointerTo());
   }
 
