@@ -78,7 +78,7 @@ public:
 
   bool VisitCallExpr(CallExpr *call) {
     FunctionDecl *callee = call->getDirectCallee();
-    if (callee == nullptr || !callee->isExternC() || !is_mpi_function(callee->getName()))
+    if (callee == nullptr || !callee->isExternC() || !is_traced_mpi_function(callee->getName()))
       return true;
     auto *ref = dyn_cast<DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts());
     if (ref == nullptr || ref->getDecl() != callee)

@@ -14,7 +14,7 @@ class CompilerInstance;
 namespace pilgrim::plugin {
 
 // The front-end half of the call-site ids (call_site_marker.cpp): every call
-// of an MPI_* or PMPI_* function in code that will be compiled is
+// of an MPI_* function (not PMPI_*, mpi_names.h) in code that will be compiled is
 // redirected, in the AST and before code generation sees it, to a marker
 // declaration named __pilgrim_site.<id>.<callee> with the callee's type. The
 // pass (lowering_pass.cpp) turns each marker call back into a call of the
