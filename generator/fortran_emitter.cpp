@@ -4,6 +4,8 @@
 // (which records the call exactly as a C program's and calls PMPI), converts
 // the outputs back and sets ierr.
 #include "fortran_emitter.h"
+#include "fortran_forwarding.h"
+#include "fortran_plan.h"
 
 #include <algorithm>
 #include <cctype>
@@ -37,76 +39,21 @@ bool read_fortran_symbols(const std::string &path, FortranLibrary &out, std::str
 
 namespace {
 
-// The C name of a handle kind's conversion functions (MPI_<X>_f2c) and its null.
-struct HandleNames {
-  const char *conv, *null;
-};
-bool handle_names(HandleKind k, HandleNames &n) {
-  switch (k) {
-  case HandleKind::Comm:
-    n = {"Comm", "MPI_COMM_NULL"};
-    return true;
-  case HandleKind::Group:
-    n = {"Group", "MPI_GROUP_NULL"};
-    return true;
-  case HandleKind::Datatype:
-    n = {"Type", "MPI_DATATYPE_NULL"};
-    return true;
-  case HandleKind::Op:
-    n = {"Op", "MPI_OP_NULL"};
-    return true;
-  case HandleKind::Info:
-    n = {"Info", "MPI_INFO_NULL"};
-    return true;
-  case HandleKind::Errhandler:
-    n = {"Errhandler", "MPI_ERRHANDLER_NULL"};
-    return true;
-  case HandleKind::File:
-    n = {"File", "MPI_FILE_NULL"};
-    return true;
-  case HandleKind::Win:
-    n = {"Win", "MPI_WIN_NULL"};
-    return true;
-  case HandleKind::Request:
-    n = {"Request", "MPI_REQUEST_NULL"};
-    return true;
-  case HandleKind::Message:
-    n = {"Message", "MPI_MESSAGE_NULL"};
-    return true;
-  default:
-    return false;
-  }
-}
-
-bool is_integer(CType t) {
-  return t == CType::Int || t == CType::Aint || t == CType::Count || t == CType::Offset ||
-         t == CType::Fint;
-}
-
 const char *kNs = "::pilgrim::rt::fortran::";
 constexpr int kStackElements = 32; // handles or statuses held on the stack
 
 // One function's entry point, planned parameter by parameter.
-class EntryPlan {
+class EntryPlan : public FortranPlan {
 public:
-  explicit EntryPlan(const JoinedFunction &f) : f_(f) {}
-
-  // False with `why` when a parameter has no conversion rule.
-  bool plan() {
-    const HeaderFunction &h = *f_.header;
-    if (h.return_base != CType::Int || h.variadic)
-      return fail("returns " + h.return_type + (h.variadic ? " and is variadic" : ""));
-    for (size_t i = 0; i < h.params.size(); ++i)
-      if (!param(i))
-        return false;
-    return true;
-  }
-  const std::string &why() const { return why_; }
+  using FortranPlan::FortranPlan;
 
   void emit(const std::string &symbol, const std::vector<std::string> &aliases,
             std::ostream &out) const {
+    // MPI_PCONTROL(LEVEL), the variadic function, has no IERROR in Fortran.
+    const bool has_ierr = !f_.header->variadic;
     std::string params = formals_;
-    params += std::string(params.empty() ? "" : ", ") + "MPI_Fint *ierr";
+    if (has_ierr)
+      params += std::string(params.empty() ? "" : ", ") + "MPI_Fint *ierr";
     // A hidden length is read as an int, as the MPI's own bindings declare
     // it: gfortran passes a size_t, but Open MPI's mpi_f08 module passes a C
     // int by value (whose register's upper half is undefined).
@@ -118,7 +65,7 @@ public:
         << before_.str() << arrays_.str() << "  int rc_ = " << h.name << "(" << actuals_ << ");\n";
     if (!after_.str().empty())
       out << "  if (rc_ == MPI_SUCCESS || rc_ == MPI_ERR_IN_STATUS) {\n" << after_.str() << "  }\n";
-    out << "  if (ierr)\n    *ierr = rc_;\n}\n";
+    out << (has_ierr ? "  if (ierr)\n    *ierr = rc_;\n}\n" : "  (void)rc_;\n}\n");
     for (const auto &a : aliases)
       out << "extern \"C\" PILGRIM_EXPORT void " << a << "(" << params
           << ") __attribute__((alias(\"" << symbol << "\")));\n";
@@ -126,12 +73,6 @@ public:
   }
 
 private:
-  bool fail(const std::string &why) {
-    why_ = why;
-    return false;
-  }
-  const SidecarParam &side(size_t i) const { return *f_.params[i].sidecar; }
-  const HeaderParam &head(size_t i) const { return *f_.params[i].header; }
   int index_of(const std::string &n) const { return f_.sidecar->param_index(n); }
 
   void formal(const std::string &decl) { formals_ += (formals_.empty() ? "" : ", ") + decl; }
@@ -177,7 +118,7 @@ private:
     return false;
   }
 
-  bool param(size_t i) {
+  bool param(size_t i) override {
     const SidecarParam &s = side(i);
     const HeaderParam &h = head(i);
     const std::string &n = s.name;
@@ -209,20 +150,21 @@ private:
     case Role::Status:
       return status(i);
     case Role::Handle:
-      if (h.base == CType::Handle)
-        return handle(i);
-      if (!is_integer(h.base))
-        return fail(n + ": a handle of type " + h.type);
-      return integer(i);
     case Role::Value:
     case Role::Rank:
     case Role::Tag:
     case Role::Offset:
     case Role::Address:
-      if (!is_integer(h.base))
-        return fail(n + ": an integer of type " + h.type);
-      return integer(i);
+      return handle_or_integer(i);
     case Role::Pointer:
+      // An address the Fortran binding does not return (MPI_Buffer_detach's):
+      // a local receives it, as in the MPI's own binding.
+      if (s.fortran_local) {
+        formal(h.declare(n));
+        before_ << "  void *" << c << " = " << n << ";\n";
+        actual("&" + c);
+        return true;
+      }
       // A choice argument in Fortran: the variable's address is C's pointer.
       if (!s.fortran_choice)
         return fail(n + ": a pointer (Fortran passes it with other semantics)");
@@ -241,12 +183,12 @@ private:
     }
   }
 
-  bool integer(size_t i) {
+  bool integer(size_t i) override {
     const SidecarParam &s = side(i);
     const HeaderParam &h = head(i);
     const std::string &n = s.name;
     if (h.pointer_depth == 0) {
-      formal("const " + h.type + " *" + n);
+      formal("const " + h.base_name + " *" + n);
       actual("*" + n);
       return true;
     }
@@ -263,7 +205,7 @@ private:
     return true;
   }
 
-  bool handle(size_t i) {
+  bool handle(size_t i) override {
     const SidecarParam &s = side(i);
     const HeaderParam &h = head(i);
     const std::string &n = s.name, c = "c_" + n;
@@ -344,22 +286,52 @@ private:
     return true;
   }
 
-  const JoinedFunction &f_;
-  std::string why_, formals_, actuals_;
+  std::string formals_, actuals_;
   std::vector<std::string> lengths_;
   // Scalars are converted first, so that arrays' lengths can use them.
   std::ostringstream before_, arrays_, after_;
 };
 
 // The names under which a Fortran library may export `name`'s binding: the
-// four manglings of compilers (mpi_send, mpi_send_, mpi_send__, MPI_SEND)
-// and Open MPI's name for the same code, through which its mpi_f08 module
-// calls it (ompi_send_f).
+// four manglings of compilers (mpi_send, mpi_send_, mpi_send__, MPI_SEND),
+// Open MPI's name for the same code, through which its mpi_f08 module calls
+// it (ompi_send_f), and the same for Open MPI's forms taking TYPE(C_PTR)
+// where C takes an address MPI writes (mpi_alloc_mem_cptr_: the variable
+// holds the address either way).
 std::vector<std::string> fortran_names(const std::string &name) {
   std::string lower = name, upper = name;
   std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
   std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
-  return {lower, lower + "_", lower + "__", upper, "ompi_" + lower.substr(4) + "_f"};
+  std::vector<std::string> names;
+  for (const std::string suffix : {"", "_cptr"}) {
+    std::string l = lower + suffix, u = upper;
+    for (char ch : suffix)
+      u += static_cast<char>(::toupper(ch));
+    for (const auto &n : {l, l + "_", l + "__", u, "ompi_" + l.substr(4) + "_f"})
+      names.push_back(n);
+  }
+  return names;
+}
+
+// The Fortran library's PMPI name of `name`'s binding (pmpi_op_create_), or
+// "" if it exports none.
+std::string pmpi_name(const std::string &name, const FortranLibrary &lib) {
+  std::string lower = "p" + name, upper = "P" + name;
+  std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
+  std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
+  for (const auto &n : {lower + "_", lower, lower + "__", upper})
+    if (lib.defined.count(n))
+      return n;
+  return "";
+}
+
+// A callback whose invocations the runtime records: MPI must get a
+// trampoline of the Fortran signature, so the C function cannot stand in.
+bool records_callbacks(const JoinedFunction &f) {
+  for (const auto &p : f.params)
+    if (p.sidecar->record)
+      return true;
+  return false;
 }
 
 } // namespace
@@ -371,8 +343,10 @@ void emit_fortran_entries(const JoinResult &joined, const FortranLibrary &lib, s
          "// wrapper of the same function (which records it as a C program's call),\n"
          "// converts the outputs back and sets ierr (generator/fortran_emitter.cpp).\n"
          "#include <mpi.h>\n"
-         "#include \"call.h\"\n"
-         "#include \"fortran_glue.h\"\n\n"
+         "#include \"call_inline.h\"\n"
+         "#include \"callback_records.h\"\n"
+         "#include \"fortran_glue.h\"\n"
+         "#include \"window_registry.h\"\n\n"
          "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"\n\n";
   for (const auto &f : joined.wrapped) {
     std::vector<std::string> aliases;
@@ -381,21 +355,34 @@ void emit_fortran_entries(const JoinResult &joined, const FortranLibrary &lib, s
         aliases.push_back(a);
     if (aliases.empty())
       continue; // no Fortran binding (MPI_Comm_f2c, the large-count forms)
-    if (lib.imported.count(f.name())) {
+    const bool recorded = records_callbacks(f);
+    if (lib.imported.count(f.name()) && !recorded) {
       report.c_called.push_back(f.name());
       continue;
     }
-    EntryPlan plan(f);
-    if (!plan.plan()) {
-      report.left.emplace_back(f.name(), plan.why());
-      continue;
-    }
-    std::string entry = "pilgrim_fortran_" + f.name();
-    plan.emit(entry, aliases, out);
     std::string line = f.name() + ":";
     for (const auto &a : aliases)
       line += " " + a;
-    report.entries.push_back(line);
+    // The C wrapper, after converting the arguments; where Fortran's
+    // semantics differ, the MPI's Fortran binding, recorded as C's call.
+    EntryPlan plan(f);
+    if (!recorded && plan.plan()) {
+      plan.emit("pilgrim_fortran_" + f.name(), aliases, out);
+      report.entries.push_back(line);
+      continue;
+    }
+    const std::string pmpi = pmpi_name(f.name(), lib);
+    std::string why = recorded ? "its callbacks are recorded" : plan.why();
+    if (pmpi.empty()) {
+      report.left.emplace_back(f.name(), why + "; no PMPI name of its Fortran binding");
+      continue;
+    }
+    std::string fwd_why;
+    if (!emit_fortran_forwarding(f, aliases, pmpi, out, fwd_why)) {
+      report.left.emplace_back(f.name(), why + "; " + fwd_why);
+      continue;
+    }
+    report.forwarded.push_back(line + " (through " + pmpi + ")");
   }
 }
 
@@ -405,10 +392,14 @@ void emit_fortran_coverage(const std::string &symbols_path, const FortranReport 
       << "  entry points: " << report.entries.size() << "\n"
       << "  forwarded to the C function by the MPI's Fortran library (traced there): "
       << report.c_called.size() << "\n"
+      << "  entry points around the MPI's Fortran binding (recorded as the C call): "
+      << report.forwarded.size() << "\n"
       << "  left to the MPI's Fortran library (not traced from Fortran): " << report.left.size()
       << "\n";
   for (const auto &e : report.entries)
     out << "    entry " << e << "\n";
+  for (const auto &e : report.forwarded)
+    out << "    around " << e << "\n";
   for (const auto &[name, why] : report.left)
     out << "    left " << name << ": " << why << "\n";
 }

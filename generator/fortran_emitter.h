@@ -25,8 +25,9 @@ struct FortranLibrary {
 bool read_fortran_symbols(const std::string &path, FortranLibrary &out, std::string &error);
 
 struct FortranReport {
-  std::vector<std::string> entries;                      // "MPI_Send: mpi_send mpi_send_ ..."
-  std::vector<std::string> c_called;                     // the Fortran library calls the C function
+  std::vector<std::string> entries;   // "MPI_Send: mpi_send mpi_send_ ..."
+  std::vector<std::string> c_called;  // the Fortran library calls the C function
+  std::vector<std::string> forwarded; // around the MPI's Fortran binding (fortran_forwarding.h)
   std::vector<std::pair<std::string, std::string>> left; // not converted: name, why
 };
 

@@ -161,7 +161,8 @@ int main(int argc, char **argv) {
             << joined.defaulted.size() << " defaulted, 0 unannotated, "
             << joined.left_out_optional.size() << " left out, " << joined.sidecar_only.size()
             << " sidecar entries filtered; Fortran: " << fortran_report.entries.size()
-            << " entry points, " << fortran_report.c_called.size() << " forwarded to C by "
-            << "the MPI, " << fortran_report.left.size() << " left to the MPI\n";
+            << " entry points, " << fortran_report.forwarded.size()
+            << " around the MPI's Fortran binding, " << fortran_report.c_called.size()
+            << " forwarded to C by the MPI, " << fortran_report.left.size() << " left to the MPI\n";
   return 0;
 }

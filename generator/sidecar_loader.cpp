@@ -326,7 +326,7 @@ private:
       } else if (key == "type") {
         p.type = v;
       } else if (key == "relative" || key == "nullterm" || key == "record" || key == "layout" ||
-                 key == "fortran_choice") {
+                 key == "fortran_choice" || key == "fortran_int" || key == "fortran_local") {
         bool b;
         if (v == "true")
           b = true;
@@ -336,11 +336,13 @@ private:
           bad("true or false");
           continue;
         }
-        (key == "relative"   ? p.relative
-         : key == "nullterm" ? p.nullterm
-         : key == "record"   ? p.record
-         : key == "layout"   ? p.layout
-                             : p.fortran_choice) = b;
+        (key == "relative"        ? p.relative
+         : key == "nullterm"      ? p.nullterm
+         : key == "record"        ? p.record
+         : key == "layout"        ? p.layout
+         : key == "fortran_int"   ? p.fortran_int
+         : key == "fortran_local" ? p.fortran_local
+                                  : p.fortran_choice) = b;
       } else {
         error(kl, what + ": unknown field '" + key + "'");
         ok = false;
@@ -389,6 +391,9 @@ private:
          "'layout' is only for datatype handles the call does not free");
     need(!p.fortran_choice || (p.role == Role::Pointer && p.dir == Direction::In),
          "'fortran_choice' is only for pointers the call reads");
+    need(!p.fortran_int || p.role == Role::Pointer, "'fortran_int' is only for pointers");
+    need(!p.fortran_local || (p.role == Role::Pointer && p.dir == Direction::Out),
+         "'fortran_local' is only for pointers the call writes");
     need(p.datatype.empty() || !p.count.empty(), "'datatype' needs 'count'");
     need(p.bytes.empty() || (p.count.empty() && p.datatype.empty()),
          "'bytes' excludes 'count' and 'datatype'");

@@ -36,7 +36,13 @@ struct SidecarParam {
   bool record = false;  // callback: the runtime records each invocation
   bool layout = false;  // datatype handle: record its layout after the call succeeds
   bool fortran_choice =
-      false;          // pointer: in Fortran a choice argument (its address is the C pointer)
+      false; // pointer: in Fortran a choice argument (its address is the C pointer)
+  // pointer: in Fortran an INTEGER (not INTEGER(KIND=MPI_ADDRESS_KIND)) whose
+  // value is C's pointer (the MPI-1 attribute functions)
+  bool fortran_int = false;
+  // pointer out: the Fortran binding returns nothing there, so a local
+  // receives C's value (MPI_Buffer_detach's address, unusable in Fortran)
+  bool fortran_local = false;
   std::string type;   // a record's parameter: its C type (records have no prototype)
   std::string target; // address: the target rank (a rank in a window) it is a displacement at
   bool relative = true;

@@ -18,6 +18,10 @@ struct Bound {
   MPI_Type_delete_attr_function *type_delete = nullptr;
   MPI_Win_copy_attr_function *win_copy = nullptr;
   MPI_Win_delete_attr_function *win_delete = nullptr;
+  // A Fortran program's (record_fortran_*): its object kind is the
+  // trampoline's that MPI got.
+  void *fortran_copy = nullptr;
+  void *fortran_delete = nullptr;
 };
 
 // Wrapped by the call in progress on this thread, until its keyval exists.
@@ -87,9 +91,11 @@ void record_delete(uint16_t id, F *fn, const char *type, HandleKind kind, H obje
 
 // What differs between the object kinds: handle type, callback types, where
 // their functions are bound, and the records' ids and type names.
-#define PILGRIM_ATTR_KIND(Name, Handle, Prefix, KindValue, Record, copy_member, delete_member)     \
+#define PILGRIM_ATTR_KIND(Name, Handle, Prefix, KindValue, Record, copy_member, delete_member,     \
+                          Conv)                                                                    \
   struct Name {                                                                                    \
     using H = Handle;                                                                              \
+    static H from_fortran(MPI_Fint f) { return PMPI_##Conv##_f2c(f); }                             \
     using Copy = Prefix##_copy_attr_function;                                                      \
     using Delete = Prefix##_delete_attr_function;                                                  \
     static constexpr HandleKind kind = HandleKind::KindValue;                                      \
@@ -100,9 +106,9 @@ void record_delete(uint16_t id, F *fn, const char *type, HandleKind kind, H obje
     static Copy *&copy_of(Bound &b) { return b.copy_member; }                                      \
     static Delete *&delete_of(Bound &b) { return b.delete_member; }                                \
   }
-PILGRIM_ATTR_KIND(CommAttr, MPI_Comm, MPI_Comm, Comm, Comm, comm_copy, comm_delete);
-PILGRIM_ATTR_KIND(TypeAttr, MPI_Datatype, MPI_Type, Datatype, Type, type_copy, type_delete);
-PILGRIM_ATTR_KIND(WinAttr, MPI_Win, MPI_Win, Win, Win, win_copy, win_delete);
+PILGRIM_ATTR_KIND(CommAttr, MPI_Comm, MPI_Comm, Comm, Comm, comm_copy, comm_delete, Comm);
+PILGRIM_ATTR_KIND(TypeAttr, MPI_Datatype, MPI_Type, Datatype, Type, type_copy, type_delete, Type);
+PILGRIM_ATTR_KIND(WinAttr, MPI_Win, MPI_Win, Win, Win, win_copy, win_delete, Win);
 #undef PILGRIM_ATTR_KIND
 
 // The trampolines MPI calls. A keyval without a bound function cannot reach
@@ -145,6 +151,58 @@ template <class K> typename K::Delete *wrap_delete(typename K::Delete *fn) {
   return delete_trampoline<K>;
 }
 
+// A Fortran program's callbacks, called by MPI with Fortran arguments: every
+// argument by reference, handles as INTEGERs, values as V
+// (INTEGER(KIND=MPI_ADDRESS_KIND), or INTEGER for MPI_Keyval_create's),
+// flag a LOGICAL, the result in ierr. Recorded as a C callback's call: the
+// object through f2c, each value as the pointer a C program would see.
+template <class V>
+using FortranCopy = void(MPI_Fint *, MPI_Fint *, V *, V *, V *, MPI_Fint *, MPI_Fint *);
+template <class V> using FortranDelete = void(MPI_Fint *, MPI_Fint *, V *, V *, MPI_Fint *);
+
+void *value_pointer(MPI_Aint v) { return reinterpret_cast<void *>(v); }
+
+template <class K, class V>
+void fortran_copy_trampoline(MPI_Fint *old, MPI_Fint *keyval, V *extra, V *in, V *out,
+                             MPI_Fint *flag, MPI_Fint *ierr) {
+  auto *fn = reinterpret_cast<FortranCopy<V> *>(bound_to(*keyval).fortran_copy);
+  if (!fn) {
+    *flag = 0;
+    *ierr = MPI_SUCCESS;
+    return;
+  }
+  fn(old, keyval, extra, in, out, flag, ierr);
+  void *copy = value_pointer(*out);
+  const int copied = *flag ? 1 : 0;
+  record_copy(K::copy_id, fn, K::copy_type, K::kind, K::from_fortran(*old), *keyval,
+              value_pointer(*extra), value_pointer(*in), &copy, &copied, *ierr);
+}
+template <class K, class V>
+void fortran_delete_trampoline(MPI_Fint *object, MPI_Fint *keyval, V *value, V *extra,
+                               MPI_Fint *ierr) {
+  auto *fn = reinterpret_cast<FortranDelete<V> *>(bound_to(*keyval).fortran_delete);
+  if (!fn) {
+    *ierr = MPI_SUCCESS;
+    return;
+  }
+  fn(object, keyval, value, extra, ierr);
+  record_delete(K::delete_id, fn, K::delete_type, K::kind, K::from_fortran(*object), *keyval,
+                value_pointer(*value), value_pointer(*extra), *ierr);
+}
+
+template <class K, class V> void *wrap_fortran_copy(void *fn) {
+  if (!wraps(fn))
+    return fn;
+  pending.fortran_copy = fn;
+  return reinterpret_cast<void *>(fortran_copy_trampoline<K, V>);
+}
+template <class K, class V> void *wrap_fortran_delete(void *fn) {
+  if (!wraps(fn))
+    return fn;
+  pending.fortran_delete = fn;
+  return reinterpret_cast<void *>(fortran_delete_trampoline<K, V>);
+}
+
 } // namespace
 
 MPI_Comm_copy_attr_function *record_MPI_Comm_copy_attr_function(MPI_Comm_copy_attr_function *fn) {
@@ -174,6 +232,31 @@ MPI_Win_copy_attr_function *record_MPI_Win_copy_attr_function(MPI_Win_copy_attr_
 MPI_Win_delete_attr_function *
 record_MPI_Win_delete_attr_function(MPI_Win_delete_attr_function *fn) {
   return wrap_delete<WinAttr>(fn);
+}
+
+void *record_fortran_MPI_Comm_copy_attr_function(void *fn) {
+  return wrap_fortran_copy<CommAttr, MPI_Aint>(fn);
+}
+void *record_fortran_MPI_Comm_delete_attr_function(void *fn) {
+  return wrap_fortran_delete<CommAttr, MPI_Aint>(fn);
+}
+void *record_fortran_MPI_Copy_function(void *fn) {
+  return wrap_fortran_copy<CommAttr, MPI_Fint>(fn);
+}
+void *record_fortran_MPI_Delete_function(void *fn) {
+  return wrap_fortran_delete<CommAttr, MPI_Fint>(fn);
+}
+void *record_fortran_MPI_Type_copy_attr_function(void *fn) {
+  return wrap_fortran_copy<TypeAttr, MPI_Aint>(fn);
+}
+void *record_fortran_MPI_Type_delete_attr_function(void *fn) {
+  return wrap_fortran_delete<TypeAttr, MPI_Aint>(fn);
+}
+void *record_fortran_MPI_Win_copy_attr_function(void *fn) {
+  return wrap_fortran_copy<WinAttr, MPI_Aint>(fn);
+}
+void *record_fortran_MPI_Win_delete_attr_function(void *fn) {
+  return wrap_fortran_delete<WinAttr, MPI_Aint>(fn);
 }
 
 void bind_recorded_callbacks(uint64_t key) {

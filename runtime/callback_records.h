@@ -30,6 +30,20 @@ record_MPI_Type_delete_attr_function(MPI_Type_delete_attr_function *fn);
 MPI_Win_copy_attr_function *record_MPI_Win_copy_attr_function(MPI_Win_copy_attr_function *fn);
 MPI_Win_delete_attr_function *record_MPI_Win_delete_attr_function(MPI_Win_delete_attr_function *fn);
 
+// The same for a Fortran program's callbacks (the Fortran entry points of
+// the keyval creators, generator/fortran_forwarding.h): `fn` is a Fortran
+// procedure, and the trampoline MPI gets has the Fortran signature (every
+// argument by reference; values INTEGER(KIND=MPI_ADDRESS_KIND), INTEGER for
+// MPI_Keyval_create's). Each invocation is recorded as the C callback's.
+void *record_fortran_MPI_Comm_copy_attr_function(void *fn);
+void *record_fortran_MPI_Comm_delete_attr_function(void *fn);
+void *record_fortran_MPI_Copy_function(void *fn);
+void *record_fortran_MPI_Delete_function(void *fn);
+void *record_fortran_MPI_Type_copy_attr_function(void *fn);
+void *record_fortran_MPI_Type_delete_attr_function(void *fn);
+void *record_fortran_MPI_Win_copy_attr_function(void *fn);
+void *record_fortran_MPI_Win_delete_attr_function(void *fn);
+
 // The keyval `key` was just created by this thread's call: the callbacks
 // that call wrapped belong to it (a recycled keyval value forgets its old
 // ones).

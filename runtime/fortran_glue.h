@@ -15,6 +15,8 @@
 #include <cstddef>
 #include <cstring>
 #include <memory>
+#include <string>
+#include <vector>
 
 // Each Fortran library exposes its sentinels as the address of a global the
 // application's MPI_IN_PLACE etc. are bound to. Open MPI: the globals
@@ -30,6 +32,8 @@ extern char mpi_fortran_bottom_ __attribute__((weak));
 extern char mpi_fortran_errcodes_ignore_ __attribute__((weak));
 extern char mpi_fortran_unweighted_ __attribute__((weak));
 extern char mpi_fortran_weights_empty_ __attribute__((weak));
+extern char mpi_fortran_argv_null_ __attribute__((weak));
+extern char mpi_fortran_argvs_null_ __attribute__((weak));
 extern void *MPIR_F_MPI_IN_PLACE __attribute__((weak));
 extern void *MPIR_F_MPI_BOTTOM __attribute__((weak));
 extern void *MPIR_F_MPI_UNWEIGHTED __attribute__((weak));
@@ -149,11 +153,95 @@ private:
   char *c_;
 };
 
+// A CHARACTER*(len) array as C's array of strings, trimmed: `count` of
+// them, or where count < 0 up to the first blank one and then a null pointer
+// (an argv). MPI_ARGV_NULL (Open MPI's), or null (not significant here), is
+// null. For recording only: the MPI's Fortran binding converts its own.
+class StringArray {
+public:
+  StringArray(const char *f, int hidden_len, int64_t count) {
+    if (!f || is(f, &mpi_fortran_argv_null_))
+      return;
+    strings_ = read(f, hidden_len, count, 1);
+    for (auto &s : strings_)
+      ptrs_.push_back(&s[0]);
+    if (count < 0)
+      ptrs_.push_back(nullptr);
+  }
+  char **get() { return strings_.empty() && ptrs_.empty() ? nullptr : ptrs_.data(); }
+
+  // Up to `count` strings (count < 0: up to a blank one) of `len` characters,
+  // `stride` strings apart.
+  static std::vector<std::string> read(const char *f, int hidden_len, int64_t count,
+                                       int64_t stride) {
+    std::vector<std::string> out;
+    const size_t len = hidden_length(hidden_len);
+    for (int64_t k = 0; count < 0 || k < count; ++k) {
+      InString s(f + static_cast<size_t>(k * stride) * len, hidden_len);
+      if (count < 0 && !*s.get())
+        break;
+      out.emplace_back(s.get());
+    }
+    return out;
+  }
+
+private:
+  std::vector<std::string> strings_;
+  std::vector<char *> ptrs_;
+};
+
+// ARRAY_OF_ARGV(COUNT, *) as C's array of `count` argvs (argv i's
+// arguments at (i, 1), (i, 2), ... up to a blank one). MPI_ARGVS_NULL or
+// null: null.
+class ArgvArrays {
+public:
+  ArgvArrays(const char *f, int hidden_len, int64_t count) {
+    if (!f || is(f, &mpi_fortran_argvs_null_) || count <= 0)
+      return;
+    const size_t len = hidden_length(hidden_len);
+    strings_.resize(static_cast<size_t>(count));
+    argvs_.resize(static_cast<size_t>(count));
+    for (int64_t i = 0; i < count; ++i) {
+      strings_[i] = StringArray::read(f + static_cast<size_t>(i) * len, hidden_len, -1, count);
+      for (auto &s : strings_[i])
+        argvs_[i].push_back(&s[0]);
+      argvs_[i].push_back(nullptr);
+      ptrs_.push_back(argvs_[i].data());
+    }
+  }
+  char ***get() { return ptrs_.empty() ? nullptr : ptrs_.data(); }
+
+private:
+  std::vector<std::vector<std::string>> strings_;
+  std::vector<std::vector<char *>> argvs_;
+  std::vector<char **> ptrs_;
+};
+
 // An index MPI returned 0-based, made 1-based (MPI_UNDEFINED stays).
 inline void one_based(int *index, int64_t n) {
   for (int64_t k = 0; k < n; ++k)
     if (index[k] != MPI_UNDEFINED)
       ++index[k];
+}
+
+// An attribute value or extra state, an INTEGER(KIND=MPI_ADDRESS_KIND) (or
+// an INTEGER, sign-extended, for the MPI-1 attribute functions) in Fortran:
+// its value is the pointer a C program passes.
+inline void *address_value(MPI_Aint v) { return reinterpret_cast<void *>(v); }
+
+// A keyval the program names, as C's: MPICH's Fortran names a predefined
+// attribute's keyval one above C's (mpif.h's MPI_TAG_UB is 0x64400002,
+// mpi.h's 0x64400001), which its Fortran attribute bindings map back. Open
+// MPI's are C's. A keyval the program created is the same in both.
+inline int keyval_f2c(MPI_Fint k) {
+#ifdef MPICH
+  for (int c : {MPI_TAG_UB, MPI_HOST, MPI_IO, MPI_WTIME_IS_GLOBAL, MPI_UNIVERSE_SIZE,
+                MPI_LASTUSEDCODE, MPI_APPNUM, MPI_WIN_BASE, MPI_WIN_SIZE, MPI_WIN_DISP_UNIT,
+                MPI_WIN_CREATE_FLAVOR, MPI_WIN_MODEL})
+    if (k == c + 1)
+      return c;
+#endif
+  return k;
 }
 
 inline int64_t count_or_zero(int n) { return n == MPI_UNDEFINED || n < 0 ? 0 : n; }

@@ -12,6 +12,27 @@
 // MPI_NULL_COPY_FN and friends are deprecated: registered all the same.
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
+// The Fortran library's predefined callbacks (gfortran's names; Open MPI's
+// libmpi and MPICH's libmpifort define them), which a Fortran program passes
+// for MPI_COMM_NULL_COPY_FN and friends. Weak: null where the process has
+// none.
+extern "C" {
+#define PILGRIM_FORTRAN_CALLBACK_DECL(f) void f() __attribute__((weak));
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_comm_null_copy_fn_)
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_comm_null_delete_fn_)
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_comm_dup_fn_)
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_type_null_copy_fn_)
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_type_null_delete_fn_)
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_type_dup_fn_)
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_win_null_copy_fn_)
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_win_null_delete_fn_)
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_win_dup_fn_)
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_null_copy_fn_)
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_null_delete_fn_)
+PILGRIM_FORTRAN_CALLBACK_DECL(mpi_dup_fn_)
+#undef PILGRIM_FORTRAN_CALLBACK_DECL
+}
+
 namespace pilgrim::rt {
 namespace {
 
@@ -147,6 +168,26 @@ void Recorder::setup_predefined() {
   PILGRIM_CALLBACK(MPI_CONVERSION_FN_NULL, MPI_Datarep_conversion_function);
 #endif
 #undef PILGRIM_CALLBACK
+  // Their Fortran forms, recorded under the same names.
+#define PILGRIM_FORTRAN_CALLBACK(name, fortran, type) add_callback(*this, #name, fortran, #type)
+  PILGRIM_FORTRAN_CALLBACK(MPI_COMM_NULL_COPY_FN, mpi_comm_null_copy_fn_,
+                           MPI_Comm_copy_attr_function);
+  PILGRIM_FORTRAN_CALLBACK(MPI_COMM_NULL_DELETE_FN, mpi_comm_null_delete_fn_,
+                           MPI_Comm_delete_attr_function);
+  PILGRIM_FORTRAN_CALLBACK(MPI_COMM_DUP_FN, mpi_comm_dup_fn_, MPI_Comm_copy_attr_function);
+  PILGRIM_FORTRAN_CALLBACK(MPI_TYPE_NULL_COPY_FN, mpi_type_null_copy_fn_,
+                           MPI_Type_copy_attr_function);
+  PILGRIM_FORTRAN_CALLBACK(MPI_TYPE_NULL_DELETE_FN, mpi_type_null_delete_fn_,
+                           MPI_Type_delete_attr_function);
+  PILGRIM_FORTRAN_CALLBACK(MPI_TYPE_DUP_FN, mpi_type_dup_fn_, MPI_Type_copy_attr_function);
+  PILGRIM_FORTRAN_CALLBACK(MPI_WIN_NULL_COPY_FN, mpi_win_null_copy_fn_, MPI_Win_copy_attr_function);
+  PILGRIM_FORTRAN_CALLBACK(MPI_WIN_NULL_DELETE_FN, mpi_win_null_delete_fn_,
+                           MPI_Win_delete_attr_function);
+  PILGRIM_FORTRAN_CALLBACK(MPI_WIN_DUP_FN, mpi_win_dup_fn_, MPI_Win_copy_attr_function);
+  PILGRIM_FORTRAN_CALLBACK(MPI_NULL_COPY_FN, mpi_null_copy_fn_, MPI_Copy_function);
+  PILGRIM_FORTRAN_CALLBACK(MPI_NULL_DELETE_FN, mpi_null_delete_fn_, MPI_Delete_function);
+  PILGRIM_FORTRAN_CALLBACK(MPI_DUP_FN, mpi_dup_fn_, MPI_Copy_function);
+#undef PILGRIM_FORTRAN_CALLBACK
 }
 
 } // namespace pilgrim::rt

@@ -53,7 +53,7 @@ DIRECTIONS = {'in', 'out', 'inout'}
 ACTIONS = {'use', 'create', 'free'}
 PARAM_FIELDS = {'role', 'dir', 'len', 'kind', 'action', 'comm', 'relative', 'count', 'datatype',
                 'bytes', 'root', 'nullterm', 'index', 'flag', 'target', 'record', 'layout',
-                'fortran_choice'}
+                'fortran_choice', 'fortran_int', 'fortran_local'}
 ENTRY_FIELDS = {'id', 'params', 'note'}
 LEN_FUNCTIONS = {'peers': 1, 'comm_size': 1, 'indegree': 1, 'outdegree': 1, 'group_size': 1,
                  'sum': 2, 'nullterm': 1, 'cart_dim': 1}
@@ -437,7 +437,13 @@ class Checker:
             if 'fortran_choice' in spec and (role != 'pointer' or spec.get('dir', 'in') != 'in'):
                 self.problem(where, '%s(%s): fortran_choice is only for pointers the call reads'
                              % (fname, pname))
-            for k in ('relative', 'nullterm', 'record', 'layout', 'fortran_choice'):
+            if 'fortran_int' in spec and role != 'pointer':
+                self.problem(where, '%s(%s): fortran_int is only for pointers' % (fname, pname))
+            if 'fortran_local' in spec and (role != 'pointer' or spec.get('dir', 'in') != 'out'):
+                self.problem(where, '%s(%s): fortran_local is only for pointers the call writes'
+                             % (fname, pname))
+            for k in ('relative', 'nullterm', 'record', 'layout', 'fortran_choice', 'fortran_int',
+                      'fortran_local'):
                 if k in spec and not isinstance(spec[k], bool):
                     self.problem(where, '%s(%s): %s must be true or false' % (fname, pname, k))
             if 'datatype' in spec and 'count' not in spec:
