@@ -4,7 +4,7 @@
 // pilgrim_pcontrol(level) is MPI_Pcontrol(level); pilgrim_trace_off/on and
 // pilgrim_phase call the tracer's hooks where the tracer is loaded (weak,
 // declared by the prelude), a phase with a comment naming it. A marker of an
-// id this proxygen does not know becomes a comment.
+// id this proxygen does not know: no lines (record_lines.h comments it).
 #pragma once
 
 #include <string>

@@ -22,7 +22,10 @@ std::vector<std::string> record_lines(const Call &call,
   case RecordKind::Posix:
     return posix_lines(call, handle);
   case RecordKind::Marker:
-    return marker_lines(call);
+    if (std::vector<std::string> lines = marker_lines(call); !lines.empty())
+      return lines;
+    why = "a region or phase marker this proxygen does not know";
+    break;
   case RecordKind::Fact:
     why = "a fact the tracer stated, not a call: the proxy's own calls state it again";
     break;
