@@ -4,11 +4,28 @@
 #include "generated_function_table.h"
 #include "pilgrim/record_ranges.h"
 
+#include <cstring>
+
 namespace pilgrim::rt {
 namespace {
 
+// The calls that change a handle they take by value: the standard's setters
+// (MPI_Comm_set_errhandler, MPI_Info_set, MPI_File_set_view, ...), and the
+// attribute and info deletions and their deprecated forms.
+bool changes_a_handle(const char *name) {
+  static const char *const kNames[] = {"MPI_Info_delete", "MPI_Attr_put", "MPI_Attr_delete",
+                                       "MPI_Errhandler_set"};
+  for (const char *n : kNames)
+    if (std::strcmp(name, n) == 0)
+      return true;
+  return std::strncmp(name, "MPI_", 4) == 0 &&
+         (std::strstr(name, "_set_") != nullptr || std::strstr(name, "_delete_attr") != nullptr);
+}
+
 RegionRule rule_of(const FunctionInfo &f) {
   if (record_kind(f.id) == RecordKind::Marker || record_kind(f.id) == RecordKind::Fact)
+    return RegionRule::Kept;
+  if (f.name && changes_a_handle(f.name))
     return RegionRule::Kept;
   bool requests = false;
   for (uint8_t i = 0; i < f.nparams; ++i) {

@@ -3,9 +3,11 @@
 // on, and each switch and phase is a marker record (docs/FORMAT.md §8.7).
 //
 // While tracing is off a call is recorded only when the region rule keeps
-// it: calls that create, change or free handles other than requests (so
-// that every id a later call names was made in the trace), MPI_Init and
-// MPI_Finalize, markers, and calls on requests of the on region. A request
+// it: calls that create, change or free handles other than requests (a
+// handle parameter created, freed or written; the setters, MPI_*_set_*,
+// and attribute and info deletions), so that every id a later call names
+// was made in the trace; MPI_Init and MPI_Finalize, markers, and calls on
+// requests of the on region. A request
 // belongs to the region of the call that made it (MPI_Isend, MPI_Send_init,
 // ...): one made while tracing is on is recorded to its end, whatever the
 // region of the call that completes it; one made while off never appears,

@@ -5,7 +5,8 @@
 //
 //   MPI_Pcontrol(0)                          (unless --no-initial-off)
 //   N iterations of traffic                  off: not recorded
-//   MPI_Comm_split, MPI_Type_contiguous/commit  off: recorded (handles)
+//   MPI_Comm_split, MPI_Comm_set_name,       off: recorded (handles)
+//   MPI_Type_contiguous/commit
 //   "early" ring Irecv/Isend                 off: never recorded
 //   MPI_Pcontrol(1), phase "exchange"
 //   Sendrecv of the pair type in the half communicator
@@ -77,6 +78,7 @@ int main(int argc, char **argv) {
   // Handles made while tracing is off, used while on.
   MPI_Comm half;
   MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+  MPI_Comm_set_name(half, "half"); // a change of a handle: recorded
   MPI_Datatype pair;
   MPI_Type_contiguous(2, MPI_INT, &pair);
   MPI_Type_commit(&pair);
