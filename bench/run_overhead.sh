@@ -30,9 +30,9 @@ run() { # mode n traced(0/1) -> ns per call
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo "MPI: $mpi ($($mpirun --version 2>&1 | head -n 1))"
 
-instructions() { # calls mode(empty: untraced) -> total instructions of the run, or "rejected"
+instructions() { # calls mode(empty: untraced) [VAR=VALUE...] -> total instructions of the run, or "rejected"
   local env=() cg="$out/cg.$1.${2:-untraced}"
-  [ -n "$2" ] && env=(LD_PRELOAD="$lib" PILGRIM_OUTPUT="$out/i.pilgrim" PILGRIM_TIMING="$2")
+  [ -n "$2" ] && env=(LD_PRELOAD="$lib" PILGRIM_OUTPUT="$out/i.pilgrim" PILGRIM_TIMING="$2" "${@:3}")
   if ! env "${env[@]}" valgrind --tool=callgrind --callgrind-out-file="$cg" \
     "$build/bench/overhead" comm_rank "$1" >"$out/cg.log" 2>&1; then
     echo rejected
@@ -54,6 +54,12 @@ if command -v valgrind >/dev/null; then
     printf '  PILGRIM_TIMING=%-22s traced %5d  added %5d\n' "$mode" $(((t2 - t1) / 100000)) \
       $((((t2 - t1) - (u2 - u1)) / 100000))
   done
+  # Tracing off (README "Regions and phases"): the call passes through
+  # after the constructor's slow path.
+  t1=$(instructions 100000 aggregate PILGRIM_START=off)
+  t2=$(instructions 200000 aggregate PILGRIM_START=off)
+  printf '  PILGRIM_START=off (tracing off)       traced %5d  added %5d\n' $(((t2 - t1) / 100000)) \
+    $((((t2 - t1) - (u2 - u1)) / 100000))
 else
   echo "instructions per MPI_Comm_rank: valgrind not installed, skipped"
 fi

@@ -24,6 +24,17 @@ void write_wrapper(const JoinedFunction &f, std::ostream &out) {
     decl += ", ...";
   std::string call = "P" + h.name + "(" + args + ")";
   std::string recorded_call = "P" + h.name + "(" + recorded_args + ")";
+  // MPI_Pcontrol is no MPI record: the runtime records a marker and turns
+  // tracing off or on (runtime/regions.h, docs/FORMAT.md §8.7).
+  if (h.name == "MPI_Pcontrol" && !h.params.empty()) {
+    out << "// " << h.name << " (id " << f.id() << "): a region marker, runtime/regions.h\n"
+        << "extern \"C\" PILGRIM_EXPORT " << h.return_type << " " << h.name << "(" << decl
+        << ") {\n"
+        << "  ::pilgrim::rt::pcontrol(" << f.params[0].sidecar->name << ");\n"
+        << "  return " << call << ";\n"
+        << "}\n\n";
+    return;
+  }
   out << "// " << h.name << " (id " << f.id() << ")\n"
       << "extern \"C\" PILGRIM_EXPORT " << h.return_type << " " << h.name << "(" << decl << ") {\n"
       << "  ::pilgrim::rt::Call c_(" << f.id() << ");\n"
@@ -70,6 +81,7 @@ void emit_wrappers(const JoinResult &joined, size_t begin, size_t end, std::ostr
          "#include \"call_inline.h\"\n"
          "#include \"callback_records.h\"\n"
          "#include \"datatype_layouts.h\"\n"
+         "#include \"regions.h\"\n"
          "#include \"window_registry.h\"\n\n"
          "// Deprecated MPI functions are wrapped like any other.\n"
          "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"\n\n";

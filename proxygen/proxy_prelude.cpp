@@ -36,6 +36,12 @@ const char *const kProxyPrelude =
 int world_rank = 0;
 int world_size = 0;
 
+// The tracer's region and phase hooks (pilgrim/annotate.h), replayed from
+// the trace's markers: weak, called only where a tracer defines them.
+extern "C" void pilgrim_phase(const char *name) __attribute__((weak));
+extern "C" void pilgrim_trace_off(void) __attribute__((weak));
+extern "C" void pilgrim_trace_on(void) __attribute__((weak));
+
 // The caller's rank in a communicator, group or window: relative ranks in the
 // trace are offsets from it.
 int comm_rank(MPI_Comm comm) {

@@ -1,6 +1,7 @@
 #include "record_lines.h"
 
 #include "callback_outcomes.h"
+#include "marker_replay.h"
 #include "pilgrim/callback_records.h"
 #include "pilgrim/record_ranges.h"
 #include "pilgrim/trace_error.h"
@@ -20,6 +21,11 @@ std::vector<std::string> record_lines(const Call &call,
   switch (record_kind(call.function_id)) {
   case RecordKind::Posix:
     return posix_lines(call, handle);
+  case RecordKind::Marker:
+    if (std::vector<std::string> lines = marker_lines(call); !lines.empty())
+      return lines;
+    why = "a region or phase marker this proxygen does not know";
+    break;
   case RecordKind::Fact:
     why = "a fact the tracer stated, not a call: the proxy's own calls state it again";
     break;

@@ -43,10 +43,16 @@ ThreadState &make_thread_state() {
 void Call::begin_slow_() {
   Recorder &r = rec();
   State s = r.state.load(std::memory_order_acquire);
-  if (s == State::Recording)
+  if (s == State::Recording) {
     active_ = true;
-  else if (s == State::BeforeInit)
+  } else if (s == State::Paused) {
+    // Tracing is off: what the region rule may record goes on (regions.h).
+    active_ = r.region_rule(fid_) != RegionRule::Traffic;
+    paused_ = true;
+    ts_->kept_while_off = active_;
+  } else if (s == State::BeforeInit) {
     active_ = fid_ == r.id_init || fid_ == r.id_init_thread;
+  }
   if (!active_)
     return;
   if (r.multithreaded) {
@@ -66,8 +72,9 @@ void Call::begin_slow_() {
 Call::Call(uint16_t function_id, Nested) noexcept
     : ts_(&thread_state()), buf_(&ts_->nested_sig), fid_(function_id), nested_(true) {
   Recorder &r = rec();
+  const State s = r.state.load(std::memory_order_acquire);
   if (ts_->depth == 0 || ts_->in_nested ||
-      r.state.load(std::memory_order_acquire) != State::Recording)
+      !(s == State::Recording || (s == State::Paused && ts_->kept_while_off)))
     return;
   active_ = true;
   ts_->in_nested = true;
@@ -137,6 +144,11 @@ void Call::stop_init() {
 void Call::finish_slow_(int64_t rc) {
   Recorder &r = rec();
   SignatureBuffer &b = ts_->sig;
+  // Requests made while tracing is off by a call it does not keep are the off
+  // region's: a pool of their own, which the trace never names, so that the
+  // ids of the on region's requests are those a proxy without them draws;
+  // they hold no buffers (ids of the on region's buffers stay the same too).
+  const bool off_region = paused_ && r.region_rule(fid_) != RegionRule::Kept;
   // Requests created by this call: their pool is keyed by everything else.
   // The first one holds the call's buffers until it is gone.
   size_t prefix = b.size();
@@ -153,8 +165,15 @@ void Call::finish_slow_(int64_t rc) {
       b.put_varint(0);
       continue;
     }
-    const int nheld = buffers_handed_over ? 0 : ts_->nheld;
     ReqInfo info = d.info;
+    if (off_region) {
+      info.off = true;
+      r.requests.create(key, d.where, nullptr, 0, info, nullptr, 0);
+      b.put_varint(2);
+      b.put_varint(0);
+      continue;
+    }
+    const int nheld = buffers_handed_over ? 0 : ts_->nheld;
     info.idup = r.agreements.started_idup(); // its completion lets the agreement resolve
     uint64_t id = r.requests.create(key, d.where, b.data(), prefix, info, ts_->held, nheld);
     buffers_handed_over = true;
@@ -164,10 +183,29 @@ void Call::finish_slow_(int64_t rc) {
   if (buffers_handed_over)
     ts_->nheld = 0; // the request holds them until it is gone
   b.put_zigzag(rc);
+  const bool recorded = recorded_by_region_rule_();
   r.requests.unclaim_all();
-  r.record(b.data(), b.size(), ts_->t0, ts_->t1);
+  if (recorded)
+    r.record(b.data(), b.size(), ts_->t0, ts_->t1);
   hold_memory_(rc);
   active_ = false;
+}
+
+// Whether the region rule (regions.h) records this call: a call it keeps
+// always; a call on requests, with tracing on, unless every request it
+// names is the off region's; with tracing off, if one of them is the on
+// region's; any other call only with tracing on.
+bool Call::recorded_by_region_rule_() const {
+  const Recorder &r = Recorder::active();
+  if (r.region_rule(fid_) == RegionRule::Kept)
+    return true;
+  bool on_region = false, off_region = false;
+  for (const RequestSlot &s : ts_->slots) {
+    if (s.entry == RequestRegistry::kNone)
+      continue;
+    (s.info.off ? off_region : on_region) = true;
+  }
+  return paused_ ? on_region : on_region || !off_region;
 }
 
 // What the call's buffers and memory become once it returned: released, or
@@ -296,7 +334,8 @@ void Call::request_element(const MPI_Request *where, MPI_Request req) {
       e = r.requests.adopt(key, where);
     slot.entry = e;
     slot.info = r.requests.info(e);
-    buf().put_varint(2 * r.requests.id(e) + 2);
+    // The off region's requests are never named (regions.h).
+    buf().put_varint(slot.info.off ? 0 : 2 * r.requests.id(e) + 2);
   }
   ts_->slots.push_back(slot);
 }
@@ -333,7 +372,8 @@ void Call::requests_out(const MPI_Request *p, int64_t n) {
           r.agreements.idup_completed(slot->info.idup);
       }
     } else if (slot && slot->entry != RequestRegistry::kNone && slot->before_key == key) {
-      buf().put_varint(2 * r.requests.id(slot->entry) + 2); // still active, or persistent
+      // still active, or persistent; the off region's as MPI_REQUEST_NULL
+      buf().put_varint(slot->info.off ? 0 : 2 * r.requests.id(slot->entry) + 2);
     } else {
       uint32_t e = r.requests.find(key, p + i);
       if (e == RequestRegistry::kNone)
@@ -478,8 +518,10 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
     return;
   default:
     if (slot < 0 || static_cast<size_t>(slot) >= ts_->slots.size() ||
-        ts_->slots[static_cast<size_t>(slot)].entry == RequestRegistry::kNone) {
-      buf().put_varint(empty); // an inactive request: an empty status
+        ts_->slots[static_cast<size_t>(slot)].entry == RequestRegistry::kNone ||
+        ts_->slots[static_cast<size_t>(slot)].info.off) {
+      // an inactive request, or the off region's (written as null): an empty status
+      buf().put_varint(empty);
       return;
     }
     info = ts_->slots[static_cast<size_t>(slot)].info;

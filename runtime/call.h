@@ -49,6 +49,7 @@ struct ReqInfo {
   bool is_p2p = false, receive = false;
   bool is_file = false; // MPI_File_i*: only the status's count means anything
   uint64_t idup = 0;    // MPI_Comm_idup's request: its id agreement's serial
+  bool off = false;     // made while tracing was off: never recorded (regions.h)
   static ReqInfo file() {
     ReqInfo r;
     r.is_file = true;
@@ -331,6 +332,7 @@ private:
   void special_int_array(const int *p);
 
   void hold_memory_(int64_t rc);
+  bool recorded_by_region_rule_() const;
 
   ThreadState *ts_;
   SignatureBuffer *buf_;
@@ -339,6 +341,7 @@ private:
   bool active_ = false;
   bool locked_ = false;
   bool nested_ = false;
+  bool paused_ = false;          // tracing is off: the region rule decides at finish (regions.h)
   bool private_array_ = false;   // MPI writes the statuses into ts_->private_statuses
   bool has_win_ = false;         // the call named or created a window:
   uint64_t win_key_ = 0;         // its handle key (its memory lives as long)

@@ -71,8 +71,9 @@ PILGRIM_HOT void Call::finish(int64_t rc) {
   Recorder &r = Recorder::active();
   // Requests created, buffers or memory held, request entries claimed: the
   // general path.
-  if (__builtin_expect(
-          (ts_->ndeferred | ts_->nheld) != 0 || memory_ != nullptr || r.requests.has_claims(), 0)) {
+  if (__builtin_expect((ts_->ndeferred | ts_->nheld | paused_) != 0 || memory_ != nullptr ||
+                           r.requests.has_claims(),
+                       0)) {
     finish_slow_(rc);
     return;
   }

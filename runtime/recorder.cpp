@@ -60,6 +60,7 @@ Recorder::Recorder() {
       memory_effects_.resize(id + 1u, MemoryEffect::None);
     memory_effects_[id] = effect;
   }
+  region_rules_ = region_rules(id_init, id_init_thread, id_finalize);
 }
 
 namespace {
@@ -128,7 +129,13 @@ void Recorder::on_init() {
     ThreadState &ts = thread_state();
     ts.t0 = ts.t1 = ticks();
   }
-  state.store(State::Recording, std::memory_order_release);
+  state.store(settings.start_on ? State::Recording : State::Paused, std::memory_order_release);
+}
+
+void Recorder::set_tracing(bool on) {
+  State from = on ? State::Paused : State::Recording;
+  state.compare_exchange_strong(from, on ? State::Recording : State::Paused,
+                                std::memory_order_acq_rel);
 }
 
 void Recorder::check_output_writable() {

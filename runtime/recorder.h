@@ -12,6 +12,7 @@
 #include "handle_registry.h"
 #include "id_agreement.h"
 #include "memory_holds.h"
+#include "regions.h"
 #include "request_registry.h"
 #include "sequitur.h"
 #include "settings.h"
@@ -30,7 +31,10 @@ class TraceWriter;
 
 namespace pilgrim::rt {
 
-enum class State : uint8_t { BeforeInit, Recording, Finalized };
+// Paused: between MPI_Init and MPI_Finalize with tracing off (regions.h):
+// every call takes the constructor's slow path, which keeps only what the
+// region rule keeps.
+enum class State : uint8_t { BeforeInit, Recording, Paused, Finalized };
 
 struct RequestSlot {
   uint32_t entry;      // RequestRegistry entry, or kNone for a null request
@@ -42,6 +46,9 @@ struct ThreadState {
   SignatureBuffer sig;
   SignatureBuffer nested_sig; // a record made inside the traced call (Call::Nested)
   bool in_nested = false;
+  // While tracing is off: whether this thread's call in progress is one the
+  // region rule records (a nested record then belongs to it).
+  bool kept_while_off = false;
   int depth = 0;
   uint32_t tid = 0;
   bool tid_assigned = false;
@@ -130,6 +137,13 @@ public:
   MemoryEffect memory_effect(uint16_t fid) const {
     return fid < memory_effects_.size() ? memory_effects_[fid] : MemoryEffect::None;
   }
+  // What tracing off does to function `fid`'s calls (regions.h).
+  RegionRule region_rule(uint16_t fid) const {
+    return fid < region_rules_.size() ? region_rules_[fid] : RegionRule::Traffic;
+  }
+  // Tracing off and on (MPI_Pcontrol, PILGRIM_TRACE_OFF/ON): between
+  // MPI_Init and MPI_Finalize; before MPI_Init, PILGRIM_START decides.
+  void set_tracing(bool on);
   // One complete signature.
   void record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
   // The same for the signature of a call of function `fid` in `b` (a
@@ -232,6 +246,7 @@ private:
   bool holding_ = false;
 
   std::vector<MemoryEffect> memory_effects_;
+  std::vector<RegionRule> region_rules_; // per function id
   SignatureTable cst_;
   std::vector<LastSignature> last_signature_; // per function id
   std::vector<SignatureStats> stats_;

@@ -32,16 +32,19 @@ void RequestRegistry::link(uint32_t e) {
 
 uint64_t RequestRegistry::create(uint64_t key, const void *where, const uint8_t *sig, size_t n,
                                  const ReqInfo &info, const void *const *held, int nheld) {
-  bool inserted;
-  uint32_t pool = pool_keys_.intern(sig, n, inserted);
-  if (inserted)
-    pools_.emplace_back();
+  uint32_t pool = kOffPool;
+  if (!info.off) {
+    bool inserted;
+    pool = pool_keys_.intern(sig, n, inserted);
+    if (inserted)
+      pools_.emplace_back();
+  }
   uint32_t e = new_entry();
   Entry &x = entries_[e];
   x.key = key;
   x.where = where;
   x.pool = pool;
-  x.slot = pools_[pool].acquire();
+  x.slot = pool_(pool).acquire();
   x.id = request_id_code(pool, x.slot);
   x.info = info;
   x.nheld = 0;
@@ -123,7 +126,7 @@ void RequestRegistry::release(uint32_t e, AddressRegistry &buffers) {
         }
     }
   }
-  pools_[x.pool].release(x.slot);
+  pool_(x.pool).release(x.slot);
   x.live = false;
   x.claimed = false;
   free_entries_.push_back(e);
@@ -134,4 +137,4 @@ size_t RequestRegistry::memory_bytes() const {
          pools_.capacity() * sizeof(SymbolPool);
 }
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt

@@ -25,7 +25,10 @@ public:
   static constexpr uint32_t kNone = 0xffffffffu;
 
   // A request just created by a call whose other bytes are `sig[0..n)`.
-  // Returns the symbolic id.
+  // Returns the symbolic id. A request of the off region (info.off,
+  // regions.h) takes its slot from a pool of its own, outside the pools the
+  // trace names (`sig` is not read): the on region's ids stay those of a run
+  // without it.
   // It holds the buffers `held[0..nheld)` of `buffers` until it is released.
   uint64_t create(uint64_t key, const void *where, const uint8_t *sig, size_t n,
                   const ReqInfo &info, const void *const *held, int nheld);
@@ -56,6 +59,8 @@ private:
     const void *held[4];
     ReqInfo info;
   };
+  static constexpr uint32_t kOffPool = 0xffffffffu;
+  SymbolPool &pool_(uint32_t pool) { return pool == kOffPool ? off_pool_ : pools_[pool]; }
   uint32_t new_entry();
   void link(uint32_t e);
 
@@ -65,6 +70,7 @@ private:
   FlatMap heads_;            // handle value -> first entry
   SignatureTable pool_keys_; // signature without request -> pool index
   std::vector<SymbolPool> pools_;
+  SymbolPool off_pool_; // the off region's requests
 };
 
 } // namespace pilgrim::rt

@@ -22,6 +22,7 @@ struct Settings {
   bool relative_ranks = true;  // PILGRIM_RANKS=cartesian|relative|absolute
   bool cartesian_ranks = true; // ... cartesian (the default): grid offsets in Cartesian comms
   bool posix = false;          // PILGRIM_POSIX=on|off: record POSIX I/O (posix_io.cpp)
+  bool start_on = true;        // PILGRIM_START=on|off: tracing on at MPI_Init (regions.h)
 };
 
 // Parses the environment. On an invalid value returns false and sets `error`

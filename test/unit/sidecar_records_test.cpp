@@ -51,7 +51,7 @@ TEST(RecordsSidecar, EveryRecordJoinsInItsKindsRange) {
   const SidecarSet all = load_sidecars(sidecar_files_in(dir, errors), errors);
   const JoinResult r = joined_records({dir + "/records.yaml"}, errors);
   ASSERT_TRUE(errors.empty()) << errors[0].str();
-  ASSERT_EQ(r.records.size(), 26u); // 7, and 19 posix records (format 7)
+  ASSERT_EQ(r.records.size(), 30u); // 7, 19 posix records (format 7), 4 markers (format 8)
   std::set<int> ids;
   for (const JoinedFunction &f : r.records) {
     EXPECT_TRUE(ids.insert(f.id()).second) << f.name();
@@ -84,6 +84,17 @@ TEST(RecordsSidecar, EveryRecordJoinsInItsKindsRange) {
     EXPECT_EQ(layout->params[i].sidecar->name, names[i]);
   EXPECT_EQ(layout->params[2].sidecar->role, Role::Address);
   EXPECT_EQ(layout->params[2].header->base, CType::Count);
+  // The markers the runtime records and the model reads by these ids.
+  const std::pair<uint16_t, const char *> markers[] = {{kPcontrolMarker, "pilgrim_pcontrol"},
+                                                       {kTraceOffMarker, "pilgrim_trace_off"},
+                                                       {kTraceOnMarker, "pilgrim_trace_on"},
+                                                       {kPhaseMarker, "pilgrim_phase"}};
+  for (const auto &[id, name] : markers) {
+    const auto m = std::find_if(r.records.begin(), r.records.end(),
+                                [id = id](const JoinedFunction &f) { return f.id() == id; });
+    ASSERT_NE(m, r.records.end()) << name;
+    EXPECT_EQ(m->name(), name);
+  }
 }
 
 TEST(RecordsSidecar, ReadsCTypes) {

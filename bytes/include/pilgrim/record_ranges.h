@@ -17,7 +17,7 @@ enum class RecordKind : uint8_t {
   None,     // an MPI function (not in the range)
   Posix,    // 0x3000..0x3BFF: POSIX I/O calls (version 7: posix_records.h)
   Memory,   // 0x3C00..0x3CFF: memory allocations and frees (reserved)
-  Marker,   // 0x3D00..0x3DFF: region and phase markers (reserved)
+  Marker,   // 0x3D00..0x3DFF: region and phase markers (version 8: 0x3D00..0x3D03)
   Fact,     // 0x3E00..0x3EFF: facts the tracer states (a datatype's layout)
   Callback, // 0x3F00..0x3FFF: calls of the application's callbacks MPI made
 };
@@ -62,5 +62,10 @@ constexpr const RecordRange *record_range(RecordKind kind) {
 
 // Ids of the records the tracer writes (their rows: records.yaml).
 constexpr uint16_t kDatatypeLayoutRecord = 0x3E00; // pilgrim_datatype_layout
+// Region and phase markers (version 8, docs/FORMAT.md §8.7).
+constexpr uint16_t kPcontrolMarker = 0x3D00; // pilgrim_pcontrol(level): an MPI_Pcontrol call
+constexpr uint16_t kTraceOffMarker = 0x3D01; // pilgrim_trace_off(): PILGRIM_TRACE_OFF()
+constexpr uint16_t kTraceOnMarker = 0x3D02;  // pilgrim_trace_on(): PILGRIM_TRACE_ON()
+constexpr uint16_t kPhaseMarker = 0x3D03;    // pilgrim_phase(name): PILGRIM_PHASE(name)
 
 } // namespace pilgrim
