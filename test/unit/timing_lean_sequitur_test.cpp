@@ -5,6 +5,7 @@
 #include "lean_sequitur.h"
 
 #include "pilgrim/grammar_checks.h"
+#include "pilgrim/rule_codec.h"
 #include "sequitur.h"
 
 #include <gtest/gtest.h>
@@ -18,6 +19,11 @@ namespace {
 
 void check_grammar(const std::vector<uint32_t> &input, const LeanSequitur &s) {
   const std::vector<std::vector<GrammarSymbol>> rules = s.rules();
+  std::string direct, via;
+  pilgrim::ByteWriter w1(direct), w2(via);
+  s.put(w1);
+  pilgrim::put_rules(w2, rules);
+  EXPECT_EQ(direct, via);
   pilgrim::Grammar g;
   g.rules = rules;
   ASSERT_NO_THROW(pilgrim::validate_grammar(g, size_t{UINT32_MAX} + 1));

@@ -43,7 +43,7 @@ void encode_cfg(const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
   std::string raw;
   ByteWriter b(raw);
   for (const LeanSequitur &g : grammar)
-    put_rules(b, g.rules());
+    g.put(b);
   b.varint(exact.size());
   for (int64_t v : exact)
     b.svarint(v);

@@ -11,7 +11,7 @@ LeanSequitur::LeanSequitur() {
   new_rule(); // rule 0, the start rule
 }
 
-uint32_t LeanSequitur::new_node(int64_t value) {
+__attribute__((always_inline)) inline uint32_t LeanSequitur::new_node(int64_t value) {
   if (!free_nodes_.empty()) {
     const uint32_t n = free_nodes_.back();
     free_nodes_.pop_back();
@@ -37,9 +37,11 @@ uint32_t LeanSequitur::new_rule() {
   return r;
 }
 
-void LeanSequitur::free_node(uint32_t n) { free_nodes_.push_back(n); }
+__attribute__((always_inline)) inline void LeanSequitur::free_node(uint32_t n) {
+  free_nodes_.push_back(n);
+}
 
-uint32_t LeanSequitur::hash_of(int64_t a, int64_t b) {
+__attribute__((always_inline)) inline uint32_t LeanSequitur::hash_of(int64_t a, int64_t b) {
   uint64_t x = static_cast<uint64_t>(a) * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(b);
   x ^= x >> 32;
   x *= 0xD6E8FEB86659FD93ull;
@@ -47,7 +49,8 @@ uint32_t LeanSequitur::hash_of(int64_t a, int64_t b) {
 }
 
 // The slot holding digram (a, b), or the empty slot where it would go.
-size_t LeanSequitur::slot_of(int64_t a, int64_t b, uint32_t h) const {
+__attribute__((always_inline)) inline size_t LeanSequitur::slot_of(int64_t a, int64_t b,
+                                                                   uint32_t h) const {
   const size_t mask = table_.size() - 1;
   for (size_t s = h & mask;; s = (s + 1) & mask) {
     const Slot &e = table_[s];
@@ -58,7 +61,8 @@ size_t LeanSequitur::slot_of(int64_t a, int64_t b, uint32_t h) const {
   }
 }
 
-uint32_t LeanSequitur::find(uint32_t n, size_t &slot, uint32_t &h) const {
+__attribute__((always_inline)) inline uint32_t LeanSequitur::find(uint32_t n, size_t &slot,
+                                                                  uint32_t &h) const {
   const int64_t a = nodes_[n].value, b = nodes_[nodes_[n].next].value;
   h = hash_of(a, b);
   slot = slot_of(a, b, h);
@@ -66,7 +70,7 @@ uint32_t LeanSequitur::find(uint32_t n, size_t &slot, uint32_t &h) const {
 }
 
 // Indexes the digram starting at n, replacing the node indexed for it.
-void LeanSequitur::set(uint32_t n) {
+__attribute__((always_inline)) inline void LeanSequitur::set(uint32_t n) {
   if (guard(n) || guard(nodes_[n].next))
     return;
   size_t s = 0;
@@ -115,7 +119,7 @@ void LeanSequitur::grow() {
   }
 }
 
-void LeanSequitur::delete_digram(uint32_t n) {
+__attribute__((always_inline)) inline void LeanSequitur::delete_digram(uint32_t n) {
   if (guard(n) || guard(nodes_[n].next))
     return;
   size_t s = 0;
@@ -127,7 +131,7 @@ void LeanSequitur::delete_digram(uint32_t n) {
 // Links right after left; when left was linked, its old digram goes, and
 // the overlapping digrams of a run "a a a" are indexed again (the reference
 // implementation's join).
-void LeanSequitur::join(uint32_t left, uint32_t right) {
+__attribute__((always_inline)) inline void LeanSequitur::join(uint32_t left, uint32_t right) {
   if (nodes_[left].next != kNil) {
     delete_digram(left);
     const uint32_t rp = nodes_[right].prev, rn = nodes_[right].next;
@@ -143,12 +147,12 @@ void LeanSequitur::join(uint32_t left, uint32_t right) {
   nodes_[right].prev = left;
 }
 
-void LeanSequitur::insert_after(uint32_t at, uint32_t n) {
+__attribute__((always_inline)) inline void LeanSequitur::insert_after(uint32_t at, uint32_t n) {
   join(n, nodes_[at].next);
   join(at, n);
 }
 
-void LeanSequitur::remove(uint32_t n) {
+__attribute__((always_inline)) inline void LeanSequitur::remove(uint32_t n) {
   join(nodes_[n].prev, nodes_[n].next);
   delete_digram(n);
   if (nodes_[n].value < 0)
@@ -234,38 +238,63 @@ void LeanSequitur::push(uint32_t terminal, uint64_t run) {
   check(nodes_[n].prev);
 }
 
-std::vector<std::vector<GrammarSymbol>> LeanSequitur::rules() const {
-  std::vector<std::vector<GrammarSymbol>> out;
-  std::vector<int64_t> number(rules_.size(), -1);
+std::vector<uint32_t> LeanSequitur::rule_order(std::vector<int64_t> &number) const {
+  number.assign(rules_.size(), -1);
   std::vector<uint32_t> order{0};
   number[0] = 0;
-  auto add = [](std::vector<GrammarSymbol> &body, GrammarSymbol x) {
+  for (size_t k = 0; k < order.size(); ++k) {
+    const uint32_t g = rules_[order[k]].guard;
+    for (uint32_t n = nodes_[g].next; n != g; n = nodes_[n].next) {
+      const int64_t v = nodes_[n].value;
+      if (v < 0 && number[rule_of(v)] < 0) {
+        number[rule_of(v)] = static_cast<int64_t>(order.size());
+        order.push_back(rule_of(v));
+      }
+    }
+  }
+  return order;
+}
+
+void LeanSequitur::body_of(uint32_t rule, const std::vector<int64_t> &number,
+                           std::vector<GrammarSymbol> &body) const {
+  body.clear();
+  auto add = [&](GrammarSymbol x) {
     if (!body.empty() && body.back().value == x.value)
       body.back().exp += x.exp;
     else
       body.push_back(x);
   };
-  for (size_t k = 0; k < order.size(); ++k) {
-    std::vector<GrammarSymbol> body;
-    const uint32_t g = rules_[order[k]].guard;
-    for (uint32_t n = nodes_[g].next; n != g; n = nodes_[n].next) {
-      const int64_t v = nodes_[n].value;
-      if (v >= 0) {
-        add(body, symbol_of(v));
-        continue;
-      }
-      const uint32_t r = rule_of(v);
-      if (number[r] < 0) {
-        number[r] = static_cast<int64_t>(order.size());
-        order.push_back(r);
-      }
-      add(body, GrammarSymbol{-number[r] - 1, 1});
-    }
-    if (k == 0 && run_length_ > 0)
-      add(body, GrammarSymbol{run_terminal_, run_length_});
-    out.push_back(std::move(body));
+  const uint32_t g = rules_[rule].guard;
+  for (uint32_t n = nodes_[g].next; n != g; n = nodes_[n].next) {
+    const int64_t v = nodes_[n].value;
+    add(v >= 0 ? symbol_of(v) : GrammarSymbol{-number[rule_of(v)] - 1, 1});
   }
+  if (rule == 0 && run_length_ > 0)
+    add(GrammarSymbol{run_terminal_, run_length_});
+}
+
+std::vector<std::vector<GrammarSymbol>> LeanSequitur::rules() const {
+  std::vector<int64_t> number;
+  const std::vector<uint32_t> order = rule_order(number);
+  std::vector<std::vector<GrammarSymbol>> out(order.size());
+  for (size_t k = 0; k < order.size(); ++k)
+    body_of(order[k], number, out[k]);
   return out;
+}
+
+void LeanSequitur::put(ByteWriter &w) const {
+  std::vector<int64_t> number;
+  const std::vector<uint32_t> order = rule_order(number);
+  std::vector<GrammarSymbol> body;
+  w.varint(order.size());
+  for (const uint32_t r : order) {
+    body_of(r, number, body);
+    w.varint(body.size());
+    for (const GrammarSymbol &x : body) {
+      w.svarint(x.value);
+      w.varint(x.exp);
+    }
+  }
 }
 
 } // namespace pilgrim::timing::detail

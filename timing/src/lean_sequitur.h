@@ -18,6 +18,7 @@
 // and it expands to exactly the appended symbols.
 #pragma once
 
+#include "pilgrim/byte_io.h"
 #include "pilgrim/grammar_model.h"
 
 #include <cstddef>
@@ -44,6 +45,9 @@ public:
   // Rule 0 the start rule, the others in breadth-first order of first use;
   // adjacent equal symbols merged into one with an exponent.
   std::vector<std::vector<GrammarSymbol>> rules() const;
+  // Writes rules() as put_rules does (docs/FORMAT.md §7), without building
+  // them first.
+  void put(ByteWriter &w) const;
 
 private:
   static constexpr uint32_t kNil = UINT32_MAX;
@@ -90,6 +94,11 @@ private:
   void substitute(uint32_t n, uint32_t rule);
   void expand(uint32_t n);
   void push(uint32_t terminal, uint64_t run); // the classic append
+  // The rules reachable from rule 0, breadth-first, and each one's number.
+  std::vector<uint32_t> rule_order(std::vector<int64_t> &number) const;
+  // A rule's body as exported: references numbered, runs merged.
+  void body_of(uint32_t rule, const std::vector<int64_t> &number,
+               std::vector<GrammarSymbol> &body) const;
   // An input symbol's node value: terminal + 2^32 (run - 1).
   static GrammarSymbol symbol_of(int64_t value) {
     return GrammarSymbol{value & 0xffffffff, static_cast<uint64_t>(value >> 32) + 1};
