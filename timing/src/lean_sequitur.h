@@ -9,8 +9,8 @@
 // one open-addressing digram table in two flat arrays, with no exponents
 // while building (rules() merges adjacent equal symbols into exponents), and
 // is used once per chunk.
-// On README's fixed Comm_rank stream: cfg's encoder instructions per call
-// drop from 1836 to the figure README gives.
+// On README's fixed Comm_rank stream cfg's encoder takes 886 instructions
+// per call instead of 1836 (README, "what the encoder costs per codec").
 //
 // The grammar is a Sequitur grammar in the format's terms (docs/FORMAT.md
 // §7.10, cfg): every rule but rule 0 is used at least twice and no digram
