@@ -5,17 +5,20 @@
 //   timing_codecs [--input FILE [--groups FILE]] [--trace TRACE --rank R]
 //                 [--synthetic KIND] [--calls N]
 //                 [--modes M1;M2;...] [--tick-ns NS] [--encode-only]
+//                 [--format-version V]
 //
 // FILE: raw little-endian int64 (start, end) pairs in ticks, one per call;
 // --groups: raw little-endian uint32, one group (signature) per call
 // (default: all calls in group 0). --trace TRACE --rank R: the rank's exact
 // ticks from the verification copy TRACE.verify.R.times (PILGRIM_VERIFY=1)
 // and each call's group = its signature, as the runtime groups them
-// (model/call_times.h call_entries), and the rank's ns per tick. Without --input the stream is synthetic
-// (timing_synthetic.h; default "stencil", 10^6 calls). zfp's TOL is in
-// seconds and becomes ticks with --tick-ns (default 1). --encode-only encodes
-// each mode once and prints its size and time only (for instruction counts:
-// valgrind --tool=callgrind --toggle-collect='pilgrim::timing::encode_chunk*').
+// (model/call_times.h call_entries), and the rank's ns per tick. Without --input the stream is
+// synthetic (timing_synthetic.h; default "stencil", 10^6 calls). zfp's TOL is in seconds and
+// becomes ticks with --tick-ns (default 1). --encode-only encodes each mode once and prints its
+// size and time only (for instruction counts: valgrind --tool=callgrind
+// --toggle-collect='pilgrim::timing::encode_chunk*').
+// --format-version V: the chunk layouts of format version V (default the
+// current one), to compare a codec's layouts on one stream.
 //
 // Per-stream sizes: a chunk codes gaps and durations together, so the size
 // of the durations is measured as size(stream with every gap 0) minus
@@ -24,10 +27,10 @@
 // max - min of its exact values (docs/FORMAT.md).
 #include "pilgrim/call_times.h"
 #include "pilgrim/section_compression.h"
-#include "pilgrim/timing_error.h"
-#include "pilgrim/trace_reader.h"
 #include "pilgrim/timing_chunk.h"
+#include "pilgrim/timing_error.h"
 #include "pilgrim/timing_synthetic.h"
+#include "pilgrim/trace_reader.h"
 #include "pilgrim/varint.h"
 
 #include <algorithm>
@@ -142,7 +145,7 @@ int main(int argc, char **argv) {
   size_t ncalls = 1'000'000;
   double tick_ns = 1;
   bool encode_only = false;
-  long rank = -1;
+  long rank = -1, format_version = pilgrim::kFormatVersion;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -168,6 +171,8 @@ int main(int argc, char **argv) {
       encode_only = true;
     else if (a == "--tick-ns")
       tick_ns = std::stod(value());
+    else if (a == "--format-version")
+      format_version = std::stol(value());
     else
       die("unknown option " + a + " (see the comment at the top of bench/timing_codecs.cpp)");
   }
@@ -247,6 +252,12 @@ int main(int argc, char **argv) {
     std::string error;
     if (!parse_spec(text, spec, error) || !spec.per_call())
       die(error.empty() ? text + " keeps no per-call times" : error);
+    if (format_version < pilgrim::kFirstRankTimingVersion ||
+        format_version > pilgrim::kFormatVersion)
+      die("--format-version " + std::to_string(format_version) + ": per-call timing has versions " +
+          std::to_string(pilgrim::kFirstRankTimingVersion) + " to " +
+          std::to_string(pilgrim::kFormatVersion));
+    spec.format_version = static_cast<uint16_t>(format_version);
     std::vector<double> bounds(ngroups, spec.bound);
     if (spec.absolute())
       for (double &b : bounds)

@@ -100,6 +100,7 @@ bool read_call_ticks(const Trace &trace, uint32_t rank, std::vector<int64_t> &st
     error = "META timing_spec '" + trace.header.timing_spec + "': " + why;
     return false;
   }
+  spec.format_version = trace.header.version;
   const auto it = trace.rank_timing.find(rank);
   if (it == trace.rank_timing.end()) {
     error = where + "no RANK_TIMING section";

@@ -16,9 +16,21 @@ namespace test = pilgrim::timing::test;
 
 namespace {
 
-const char *const kModes[] = {"lossless", "cfg:0.1",           "hist:0.1,8",         "hist:0.05,3",
-                              "pred:0.1", "pred:0.01",         "pred-clustered:0.1", "zfp:1000",
-                              "zfp:0.5",  "zfp-clustered:1000"};
+// "@7": the layouts of format version 7, which readers still decode (zfp's
+// 1-D field before kFirstZfp3dVersion).
+const char *const kModes[] = {"lossless",
+                              "cfg:0.1",
+                              "hist:0.1,8",
+                              "hist:0.05,3",
+                              "pred:0.1",
+                              "pred:0.01",
+                              "pred-clustered:0.1",
+                              "zfp:1000",
+                              "zfp:0.5",
+                              "zfp-clustered:1000",
+                              "zfp:1000@7",
+                              "zfp:0.5@7",
+                              "zfp-clustered:1000@7"};
 
 struct Decoded {
   std::vector<int64_t> start, end;
@@ -164,3 +176,41 @@ INSTANTIATE_TEST_SUITE_P(Modes, TimingCodec, ::testing::ValuesIn(kModes),
                              name += std::isalnum(static_cast<unsigned char>(*p)) ? *p : '_';
                            return name;
                          });
+
+// Format version 8's zfp field (3-D, 64 consecutive values per block) takes
+// fewer bytes than version 7's 1-D field on the stencil, and each layout
+// decodes only under its own version's rule.
+TEST(TimingCodecZfpLayout, Version8FieldIsSmallerAndGated) {
+  TickStream s;
+  ASSERT_TRUE(synthetic_stream("stencil", 20000, 7, s));
+  for (const char *mode : {"zfp:1000", "zfp-clustered:1000"}) {
+    const Spec v8 = spec_of(mode), v7 = spec_of(std::string(mode) + "@7");
+    const std::vector<double> bounds = test::group_bounds(v8, 16);
+    std::vector<uint8_t> bytes7, bytes8;
+    round_trip(v7, bounds, s, 0, s.size(), &bytes7);
+    const Decoded d8 = round_trip(v8, bounds, s, 0, s.size(), &bytes8);
+    EXPECT_TRUE(check_bounds(v8, bounds, s, 0, s.size(), d8.start, d8.end)) << mode;
+    EXPECT_LT(bytes8.size(), bytes7.size()) << mode;
+    // Read under the other version's rule, a chunk fails or decodes to other times.
+    std::vector<int64_t> start(s.size()), end(s.size());
+    std::string error;
+    if (decode_chunk(v7, bounds, bytes8.data(), bytes8.size(), s.size(), s.group.data(),
+                     start.data(), end.data(), error)) {
+      EXPECT_NE(start, d8.start) << mode;
+    }
+  }
+}
+
+// The clustered codecs order calls by group; ids need not be dense.
+TEST(TimingCodecClustered, SparseGroupIds) {
+  TickStream s;
+  ASSERT_TRUE(synthetic_stream("bimodal", 5000, 3, s));
+  for (size_t i = 0; i < s.size(); ++i)
+    s.group[i] = (s.group[i] % 3) * 100'000'000u + (i % 2);
+  for (const char *mode : {"pred-clustered:0.1", "zfp-clustered:1000"}) {
+    const Spec spec = spec_of(mode);
+    const std::vector<double> bounds = test::group_bounds(spec, 2);
+    const Decoded d = round_trip(spec, bounds, s, 0, s.size());
+    EXPECT_TRUE(check_bounds(spec, bounds, s, 0, s.size(), d.start, d.end)) << mode;
+  }
+}

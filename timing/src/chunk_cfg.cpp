@@ -5,12 +5,15 @@
 //   chunk := svarint(first_start) zstd(rules(gaps) rules(durations)
 //            varint(nexact) svarint(exact){nexact})
 // A grammar's terminal is zigzag(symbol) + 1; terminal 0 stands for the next
-// exact value (a value with no symbol within the bound).
+// exact value (a value with no symbol within the bound). The grammars are
+// built by LeanSequitur (lean_sequitur.h), Sequitur specialised for a
+// chunk's noisy symbols.
 #include "closed_loop.h"
+#include "lean_sequitur.h"
 
 #include "pilgrim/grammar_checks.h"
 #include "pilgrim/rule_codec.h"
-#include "sequitur.h"
+#include "sequitur.h" // expand_rules
 
 namespace pilgrim::timing::detail {
 
@@ -22,7 +25,7 @@ constexpr uint64_t kMaxTerminal = UINT32_MAX;
 
 void encode_cfg(const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
   BinsByGroup bins(bounds, false);
-  Sequitur grammar[2];
+  LeanSequitur grammar[2];
   std::vector<int64_t> exact;
   closed_loop_encode(calls, [&](int stream, size_t i, int64_t v) {
     int64_t sym = 0, r = v;
@@ -39,10 +42,8 @@ void encode_cfg(const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
   });
   std::string raw;
   ByteWriter b(raw);
-  for (Sequitur &g : grammar) {
-    g.flush();
-    put_rules(b, g.rules());
-  }
+  for (const LeanSequitur &g : grammar)
+    g.put(b);
   b.varint(exact.size());
   for (int64_t v : exact)
     b.svarint(v);

@@ -32,6 +32,11 @@ inline int64_t wrap_add(int64_t a, int64_t b) {
   return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
 }
 
+// The chunk's calls 0..n-1 ordered by group, ascending, each group's calls in
+// call order (what std::stable_sort by group gives), by counting: the
+// clustered codecs call it once per chunk.
+std::vector<uint32_t> calls_by_group(size_t n, const uint32_t *group);
+
 // zstd := varint(raw_size) varint(stored_size) byte[stored_size], one zstd
 // frame of raw_size bytes.
 void put_zstd(ByteWriter &w, const std::string &raw);
@@ -53,8 +58,10 @@ void encode_pred(bool clustered, const Bounds &bounds, const ChunkView &calls, B
 void decode_pred(ByteReader &r, bool clustered, const Bounds &bounds, size_t n,
                  const uint32_t *group, int64_t *start, int64_t *end);
 
-void encode_zfp(bool clustered, const Bounds &bounds, const ChunkView &calls, ByteWriter &w);
-void decode_zfp(ByteReader &r, bool clustered, const Bounds &bounds, size_t n,
+// three_d: the field of format version 8 on (kFirstZfp3dVersion).
+void encode_zfp(bool clustered, bool three_d, const Bounds &bounds, const ChunkView &calls,
+                ByteWriter &w);
+void decode_zfp(ByteReader &r, bool clustered, bool three_d, const Bounds &bounds, size_t n,
                 const uint32_t *group, int64_t *start, int64_t *end);
 
 } // namespace pilgrim::timing::detail

@@ -38,11 +38,7 @@ std::vector<uint32_t> code_order(bool clustered, size_t n, const uint32_t *group
       slot[2 * i + 1] = k++;
     return slot;
   }
-  std::vector<uint32_t> order(n);
-  for (size_t i = 0; i < n; ++i)
-    order[i] = static_cast<uint32_t>(i);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](uint32_t a, uint32_t b) { return group[a] < group[b]; });
+  const std::vector<uint32_t> order = calls_by_group(n, group);
   uint32_t k = 0;
   for (size_t from = 0; from < n;) {
     size_t to = from;

@@ -6,6 +6,7 @@
 #include "pilgrim/section_compression.h"
 #include "pilgrim/trace_error.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace pilgrim::timing {
@@ -14,6 +15,28 @@ namespace detail {
 
 // Timing chunks are compressed while the run goes on: a fast level.
 constexpr int kChunkZstdLevel = 3;
+
+std::vector<uint32_t> calls_by_group(size_t n, const uint32_t *group) {
+  std::vector<uint32_t> order(n);
+  for (size_t i = 0; i < n; ++i)
+    order[i] = static_cast<uint32_t>(i);
+  uint32_t top = 0;
+  for (size_t i = 0; i < n; ++i)
+    top = std::max(top, group[i]);
+  if (top >= 4 * n + 1024) { // sparse ids (a reader's own numbering): sort
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return group[a] < group[b]; });
+    return order;
+  }
+  std::vector<uint32_t> first(size_t{top} + 2, 0); // calls of groups < g, at g + 1
+  for (size_t i = 0; i < n; ++i)
+    ++first[size_t{group[i]} + 1];
+  for (size_t g = 1; g < first.size(); ++g)
+    first[g] += first[g - 1];
+  for (size_t i = 0; i < n; ++i)
+    order[first[group[i]]++] = static_cast<uint32_t>(i);
+  return order;
+}
 
 void put_zstd(ByteWriter &w, const std::string &raw) {
   const std::string stored = zstd_compress(raw, kChunkZstdLevel);
@@ -59,7 +82,8 @@ void encode_chunk(const Spec &spec, const std::vector<double> &bound_of_group,
     break;
   case Method::Zfp:
   case Method::ZfpClustered:
-    detail::encode_zfp(spec.method == Method::ZfpClustered, bounds, calls, w);
+    detail::encode_zfp(spec.method == Method::ZfpClustered,
+                       spec.format_version >= kFirstZfp3dVersion, bounds, calls, w);
     break;
   default:
     throw std::logic_error(std::string("encode_chunk: mode '") + method_name(spec.method) +
@@ -90,7 +114,8 @@ bool decode_chunk(const Spec &spec, const std::vector<double> &bound_of_group, c
       break;
     case Method::Zfp:
     case Method::ZfpClustered:
-      detail::decode_zfp(r, spec.method == Method::ZfpClustered, bounds, n, group, start, end);
+      detail::decode_zfp(r, spec.method == Method::ZfpClustered,
+                         spec.format_version >= kFirstZfp3dVersion, bounds, n, group, start, end);
       break;
     default:
       error = std::string("timing chunk: mode '") + method_name(spec.method) +

@@ -35,6 +35,9 @@ constexpr uint16_t kFirstRankTimingVersion = 6;
 // Offset parameters with kFlagRankStride: svarint(stride) svarint(base),
 // the value base + stride x world rank (docs/FORMAT.md §8.3).
 constexpr uint16_t kFirstRankOffsetVersion = 7;
+// zfp timing chunks compress their values as a 3-D field of 4 x 4 x
+// ceil(2n / 16) doubles instead of a 1-D field of 2n (docs/FORMAT.md §7.10).
+constexpr uint16_t kFirstZfp3dVersion = 8;
 
 // Fixed header at offset 0:
 //   0  8  magic            16  8  section table offset

@@ -12,6 +12,7 @@
 // calls).
 #pragma once
 
+#include "pilgrim/file_layout.h"
 #include "pilgrim/timing_mode.h"
 
 #include <cstdint>
@@ -34,6 +35,9 @@ struct Spec {
   double bound = 0;  // EPS (relative) or TOL (absolute, seconds); 0 where the mode has none
   int hist_bits = 0; // K, hist only
   std::vector<FunctionBound> per_function;
+  // The format version whose chunk layouts apply (not part of the text):
+  // the runtime writes the current one, a reader sets the file's.
+  uint16_t format_version = kFormatVersion;
 
   bool per_call() const { return method >= Method::Lossless; }
   bool absolute() const { return method == Method::Zfp || method == Method::ZfpClustered; }

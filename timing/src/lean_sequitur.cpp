@@ -1,0 +1,300 @@
+// LeanSequitur: the published Sequitur (Nevill-Manning and Witten,
+// "Identifying hierarchical structure in sequences", 1997, and its reference
+// implementation), with indices into flat arrays instead of pointers.
+#include "lean_sequitur.h"
+
+namespace pilgrim::timing::detail {
+
+LeanSequitur::LeanSequitur() {
+  nodes_.reserve(4096);
+  table_.assign(4096, Slot{kNil, 0});
+  new_rule(); // rule 0, the start rule
+}
+
+__attribute__((always_inline)) inline uint32_t LeanSequitur::new_node(int64_t value) {
+  if (!free_nodes_.empty()) {
+    const uint32_t n = free_nodes_.back();
+    free_nodes_.pop_back();
+    nodes_[n] = Node{value, kNil, kNil};
+    return n;
+  }
+  nodes_.push_back(Node{value, kNil, kNil});
+  return static_cast<uint32_t>(nodes_.size() - 1);
+}
+
+uint32_t LeanSequitur::new_rule() {
+  uint32_t r = 0;
+  if (!free_rules_.empty()) {
+    r = free_rules_.back();
+    free_rules_.pop_back();
+  } else {
+    r = static_cast<uint32_t>(rules_.size());
+    rules_.push_back(Rule{kNil, 0});
+  }
+  const uint32_t g = new_node(kGuard + r);
+  nodes_[g].prev = nodes_[g].next = g;
+  rules_[r] = Rule{g, 0};
+  return r;
+}
+
+__attribute__((always_inline)) inline void LeanSequitur::free_node(uint32_t n) {
+  free_nodes_.push_back(n);
+}
+
+__attribute__((always_inline)) inline uint32_t LeanSequitur::hash_of(int64_t a, int64_t b) {
+  uint64_t x = static_cast<uint64_t>(a) * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(b);
+  x ^= x >> 32;
+  x *= 0xD6E8FEB86659FD93ull;
+  return static_cast<uint32_t>(x >> 32);
+}
+
+// The slot holding digram (a, b), or the empty slot where it would go.
+__attribute__((always_inline)) inline size_t LeanSequitur::slot_of(int64_t a, int64_t b,
+                                                                   uint32_t h) const {
+  const size_t mask = table_.size() - 1;
+  for (size_t s = h & mask;; s = (s + 1) & mask) {
+    const Slot &e = table_[s];
+    if (e.node == kNil)
+      return s;
+    if (e.hash == h && nodes_[e.node].value == a && nodes_[nodes_[e.node].next].value == b)
+      return s;
+  }
+}
+
+__attribute__((always_inline)) inline uint32_t LeanSequitur::find(uint32_t n, size_t &slot,
+                                                                  uint32_t &h) const {
+  const int64_t a = nodes_[n].value, b = nodes_[nodes_[n].next].value;
+  h = hash_of(a, b);
+  slot = slot_of(a, b, h);
+  return table_[slot].node;
+}
+
+// Indexes the digram starting at n, replacing the node indexed for it.
+__attribute__((always_inline)) inline void LeanSequitur::set(uint32_t n) {
+  if (guard(n) || guard(nodes_[n].next))
+    return;
+  size_t s = 0;
+  uint32_t h = 0;
+  if (find(n, s, h) == kNil)
+    ++table_count_;
+  table_[s] = Slot{n, h};
+  if (2 * table_count_ > table_.size())
+    grow();
+}
+
+// Linear probing's deletion: later entries of the run move back.
+void LeanSequitur::erase_slot(size_t s) {
+  const size_t mask = table_.size() - 1;
+  size_t i = s;
+  for (;;) {
+    table_[i].node = kNil;
+    size_t j = i;
+    for (;;) {
+      j = (j + 1) & mask;
+      if (table_[j].node == kNil) {
+        --table_count_;
+        return;
+      }
+      const size_t k = table_[j].hash & mask; // where the entry would like to be
+      if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
+        continue;
+      table_[i] = table_[j];
+      i = j;
+      break;
+    }
+  }
+}
+
+void LeanSequitur::grow() {
+  std::vector<Slot> old(table_.size() * 2, Slot{kNil, 0});
+  old.swap(table_);
+  const size_t mask = table_.size() - 1;
+  for (const Slot &e : old) {
+    if (e.node == kNil)
+      continue;
+    size_t s = e.hash & mask;
+    while (table_[s].node != kNil)
+      s = (s + 1) & mask;
+    table_[s] = e;
+  }
+}
+
+__attribute__((always_inline)) inline void LeanSequitur::delete_digram(uint32_t n) {
+  if (guard(n) || guard(nodes_[n].next))
+    return;
+  size_t s = 0;
+  uint32_t h = 0;
+  if (find(n, s, h) == n)
+    erase_slot(s);
+}
+
+// Links right after left; when left was linked, its old digram goes, and
+// the overlapping digrams of a run "a a a" are indexed again (the reference
+// implementation's join).
+__attribute__((always_inline)) inline void LeanSequitur::join(uint32_t left, uint32_t right) {
+  if (nodes_[left].next != kNil) {
+    delete_digram(left);
+    const uint32_t rp = nodes_[right].prev, rn = nodes_[right].next;
+    if (rp != kNil && rn != kNil && nodes_[right].value == nodes_[rp].value &&
+        nodes_[right].value == nodes_[rn].value)
+      set(right);
+    const uint32_t lp = nodes_[left].prev, ln = nodes_[left].next;
+    if (lp != kNil && ln != kNil && nodes_[left].value == nodes_[ln].value &&
+        nodes_[left].value == nodes_[lp].value)
+      set(lp);
+  }
+  nodes_[left].next = right;
+  nodes_[right].prev = left;
+}
+
+__attribute__((always_inline)) inline void LeanSequitur::insert_after(uint32_t at, uint32_t n) {
+  join(n, nodes_[at].next);
+  join(at, n);
+}
+
+__attribute__((always_inline)) inline void LeanSequitur::remove(uint32_t n) {
+  join(nodes_[n].prev, nodes_[n].next);
+  delete_digram(n);
+  if (nodes_[n].value < 0)
+    --rules_[rule_of(nodes_[n].value)].uses;
+  free_node(n);
+}
+
+// Digram uniqueness for the digram starting at n: true when it occurs
+// elsewhere (then replaced by a rule, unless the two overlap).
+bool LeanSequitur::check(uint32_t n) {
+  if (guard(n) || guard(nodes_[n].next))
+    return false;
+  size_t s = 0;
+  uint32_t h = 0;
+  const uint32_t x = find(n, s, h);
+  if (x == kNil) {
+    table_[s] = Slot{n, h};
+    if (2 * ++table_count_ > table_.size())
+      grow();
+    return false;
+  }
+  if (x != n && nodes_[x].next != n)
+    match(n, x);
+  return x != n;
+}
+
+void LeanSequitur::match(uint32_t ss, uint32_t m) {
+  uint32_t r = 0;
+  if (guard(nodes_[m].prev) && guard(nodes_[nodes_[m].next].next)) {
+    // m is a whole rule's body: reuse the rule.
+    r = static_cast<uint32_t>(nodes_[nodes_[m].prev].value - kGuard);
+    substitute(ss, r);
+  } else {
+    r = new_rule();
+    for (const int64_t v : {nodes_[ss].value, nodes_[nodes_[ss].next].value}) {
+      const uint32_t c = new_node(v);
+      if (v < 0)
+        ++rules_[rule_of(v)].uses;
+      insert_after(last(r), c);
+    }
+    substitute(m, r);
+    substitute(ss, r);
+    set(first(r));
+  }
+  // Rule utility: a rule used once is inlined.
+  const uint32_t f = first(r);
+  if (nodes_[f].value < 0 && rules_[rule_of(nodes_[f].value)].uses == 1)
+    expand(f);
+}
+
+// Replaces the digram starting at n by a reference to rule r.
+void LeanSequitur::substitute(uint32_t n, uint32_t r) {
+  const uint32_t q = nodes_[n].prev;
+  remove(nodes_[q].next);
+  remove(nodes_[q].next);
+  const uint32_t s = new_node(-static_cast<int64_t>(r) - 1);
+  ++rules_[r].uses;
+  insert_after(q, s);
+  if (!check(q))
+    check(nodes_[q].next);
+}
+
+// Replaces n, the only reference to its rule, by the rule's body.
+void LeanSequitur::expand(uint32_t n) {
+  const uint32_t left = nodes_[n].prev, right = nodes_[n].next;
+  const uint32_t r = rule_of(nodes_[n].value);
+  const uint32_t f = first(r), l = last(r), g = rules_[r].guard;
+  delete_digram(left);
+  delete_digram(n);
+  join(left, f);
+  join(l, right);
+  set(l);
+  free_node(n);
+  free_node(g);
+  rules_[r] = Rule{kNil, 0};
+  free_rules_.push_back(r);
+}
+
+void LeanSequitur::push(uint32_t terminal, uint64_t run) {
+  const uint32_t n =
+      new_node(static_cast<int64_t>(terminal) + static_cast<int64_t>((run - 1) << 32));
+  insert_after(last(0), n);
+  check(nodes_[n].prev);
+}
+
+std::vector<uint32_t> LeanSequitur::rule_order(std::vector<int64_t> &number) const {
+  number.assign(rules_.size(), -1);
+  std::vector<uint32_t> order{0};
+  number[0] = 0;
+  for (size_t k = 0; k < order.size(); ++k) {
+    const uint32_t g = rules_[order[k]].guard;
+    for (uint32_t n = nodes_[g].next; n != g; n = nodes_[n].next) {
+      const int64_t v = nodes_[n].value;
+      if (v < 0 && number[rule_of(v)] < 0) {
+        number[rule_of(v)] = static_cast<int64_t>(order.size());
+        order.push_back(rule_of(v));
+      }
+    }
+  }
+  return order;
+}
+
+void LeanSequitur::body_of(uint32_t rule, const std::vector<int64_t> &number,
+                           std::vector<GrammarSymbol> &body) const {
+  body.clear();
+  auto add = [&](GrammarSymbol x) {
+    if (!body.empty() && body.back().value == x.value)
+      body.back().exp += x.exp;
+    else
+      body.push_back(x);
+  };
+  const uint32_t g = rules_[rule].guard;
+  for (uint32_t n = nodes_[g].next; n != g; n = nodes_[n].next) {
+    const int64_t v = nodes_[n].value;
+    add(v >= 0 ? symbol_of(v) : GrammarSymbol{-number[rule_of(v)] - 1, 1});
+  }
+  if (rule == 0 && run_length_ > 0)
+    add(GrammarSymbol{run_terminal_, run_length_});
+}
+
+std::vector<std::vector<GrammarSymbol>> LeanSequitur::rules() const {
+  std::vector<int64_t> number;
+  const std::vector<uint32_t> order = rule_order(number);
+  std::vector<std::vector<GrammarSymbol>> out(order.size());
+  for (size_t k = 0; k < order.size(); ++k)
+    body_of(order[k], number, out[k]);
+  return out;
+}
+
+void LeanSequitur::put(ByteWriter &w) const {
+  std::vector<int64_t> number;
+  const std::vector<uint32_t> order = rule_order(number);
+  std::vector<GrammarSymbol> body;
+  w.varint(order.size());
+  for (const uint32_t r : order) {
+    body_of(r, number, body);
+    w.varint(body.size());
+    for (const GrammarSymbol &x : body) {
+      w.svarint(x.value);
+      w.varint(x.exp);
+    }
+  }
+}
+
+} // namespace pilgrim::timing::detail
