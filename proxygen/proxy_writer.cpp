@@ -12,6 +12,7 @@
 #include "call_shapes.h"
 #include "gap_replay.h"
 #include "generalized_requests.h"
+#include "pilgrim/call_sites.h"
 #include "pilgrim/call_times.h"
 #include "pilgrim/count_text.h"
 #include "pilgrim/grammar_walker.h"
@@ -271,6 +272,15 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
     return it->second;
   std::vector<std::string> lines;
   const Call &call = calls_.at(t);
+  // Where the original program made the call (docs/DUMP.md, "Call sites"),
+  // as a line comment: no character that could end or continue it.
+  if (const CallSite *site = call_site(trace_, t)) {
+    std::string text = site_text(*site);
+    for (char &c : text)
+      if (static_cast<unsigned char>(c) < 0x20 || c == '\\' || c == 0x7f)
+        c = '?';
+    lines.push_back("// at " + text);
+  }
   std::string flag;
   const Poll poll = poll_kind(call, flag, generalized_);
   {

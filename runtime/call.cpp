@@ -43,9 +43,10 @@ ThreadState &make_thread_state() {
 void Call::begin_slow_() {
   Recorder &r = rec();
   State s = r.state.load(std::memory_order_acquire);
-  if (s == State::Recording)
+  if (s == State::Recording) {
     active_ = true;
-  else if (s == State::BeforeInit)
+    site_ &= r.sites_mask;
+  } else if (s == State::BeforeInit)
     active_ = fid_ == r.id_init || fid_ == r.id_init_thread;
   if (!active_)
     return;
@@ -100,6 +101,7 @@ void Call::finish_nested(int64_t rc) {
   int64_t now = 0;
   stamp(r.call_clock, now);
   buf_->put_zigzag(rc);
+  buf_->put_bytes(&site_, sizeof site_); // 0: MPI called it, not the application
   r.record(buf_->data(), buf_->size(), now, now);
   active_ = false;
   ts_->in_nested = false;
@@ -165,6 +167,7 @@ void Call::finish_slow_(int64_t rc) {
     ts_->nheld = 0; // the request holds them until it is gone
   b.put_zigzag(rc);
   r.requests.unclaim_all();
+  b.put_bytes(&site_, sizeof site_);
   r.record(b.data(), b.size(), ts_->t0, ts_->t1);
   hold_memory_(rc);
   active_ = false;

@@ -22,6 +22,7 @@ struct Settings {
   bool relative_ranks = true;  // PILGRIM_RANKS=cartesian|relative|absolute
   bool cartesian_ranks = true; // ... cartesian (the default): grid offsets in Cartesian comms
   bool posix = false;          // PILGRIM_POSIX=on|off: record POSIX I/O (posix_io.cpp)
+  bool sites = true;           // PILGRIM_SITES=on|off: calls carry their source site (call_sites.h)
 };
 
 // Parses the environment. On an invalid value returns false and sets `error`

@@ -1,6 +1,7 @@
 #include "call_listing.h"
 
 #include "pilgrim/call_formatter.h"
+#include "pilgrim/call_sites.h"
 #include "pilgrim/duration_text.h"
 #include "pilgrim/rank_calls.h"
 
@@ -39,6 +40,8 @@ void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedC
     const uint64_t t = walk.terminal();
     if (made_in[t] != walk.meaning_version() + 1) {
       texts[t] = call_text(walk.call());
+      if (const CallSite *site = call_site(trace, t))
+        texts[t] += " at " + site_text(*site);
       made_in[t] = walk.meaning_version() + 1;
     }
     out << prefix << std::to_string(walk.index());

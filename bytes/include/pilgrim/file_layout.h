@@ -35,6 +35,8 @@ constexpr uint16_t kFirstRankTimingVersion = 6;
 // Offset parameters with kFlagRankStride: svarint(stride) svarint(base),
 // the value base + stride x world rank (docs/FORMAT.md §8.3).
 constexpr uint16_t kFirstRankOffsetVersion = 7;
+// The SITES section (call sites, docs/FORMAT.md §7.11).
+constexpr uint16_t kFirstSitesVersion = 8;
 
 // Fixed header at offset 0:
 //   0  8  magic            16  8  section table offset
@@ -64,6 +66,8 @@ enum class SectionType : uint16_t {
   MergedTiming = 20,   // quantized timing of the merged CST (not critical)
   // Format version 6:
   RankTiming = 21, // one rank's clock and per-call times (not critical; rank field = the rank)
+  // Format version 8:
+  Sites = 22, // the call sites and each merged CST entry's site (not critical)
 };
 
 enum class SectionCodec : uint8_t {
