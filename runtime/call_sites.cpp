@@ -3,6 +3,7 @@
 
 #include <cxxabi.h>
 #include <dlfcn.h>
+#include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <link.h>
 #include <unistd.h>
@@ -127,6 +128,8 @@ public:
         s.line = l > 0 ? static_cast<uint32_t>(l) : 0;
         s.column = c > 0 ? static_cast<uint32_t>(c) : 0;
       }
+    } else {
+      line_from_units(m, pc, s);
     }
     if (const char *name = dwfl_module_addrname(m, pc))
       s.function = demangle(name);
@@ -134,6 +137,36 @@ public:
   }
 
 private:
+  // dwfl_module_getsrc finds a unit by .debug_aranges, which clang does not
+  // emit by default (elfutils 0.188 has no fallback): the units' own
+  // address ranges (DW_AT_low_pc/high_pc, DW_AT_ranges, DWARF 4 and 5).
+  static void line_from_units(Dwfl_Module *m, Dwarf_Addr pc, CallSite &s) {
+    Dwarf_Addr bias = 0;
+    Dwarf *dwarf = dwfl_module_getdwarf(m, &bias);
+    if (!dwarf)
+      return;
+    const Dwarf_Addr at = pc - bias;
+    Dwarf_Off offset = 0, next = 0;
+    size_t header = 0;
+    while (dwarf_nextcu(dwarf, offset, &next, &header, nullptr, nullptr, nullptr) == 0) {
+      Dwarf_Die unit;
+      if (dwarf_offdie(dwarf, offset + header, &unit) && dwarf_haspc(&unit, at) == 1) {
+        if (Dwarf_Line *line = dwarf_getsrc_die(&unit, at)) {
+          int l = 0, c = 0;
+          dwarf_lineno(line, &l);
+          dwarf_linecol(line, &c);
+          if (const char *file = dwarf_linesrc(line, nullptr, nullptr)) {
+            s.file = file;
+            s.line = l > 0 ? static_cast<uint32_t>(l) : 0;
+            s.column = c > 0 ? static_cast<uint32_t>(c) : 0;
+          }
+        }
+        return;
+      }
+      offset = next;
+    }
+  }
+
   Dwfl_Module *module(const std::string &path) {
     auto it = modules_.find(path);
     if (it != modules_.end())
