@@ -227,9 +227,15 @@ void CallSites::agree(const std::vector<uint64_t> &keys, MPI_Comm comm, int rank
     std::vector<Identity> sorted(every.begin(), every.end());
     Resolver resolver;
     table_.reserve(sorted.size());
-    for (const Identity &i : sorted)
+    for (const Identity &i : sorted) {
       table_.push_back(i.module == "<plugin>" ? CallSite{i.module, i.address, "", 0, 0, ""}
                                               : resolver.resolve(i.module, i.address));
+      // The trace names the module by its file name: what readers show, and
+      // the same on every machine the run's binaries are copied to.
+      const size_t slash = table_.back().module.rfind('/');
+      if (slash != std::string::npos)
+        table_.back().module.erase(0, slash + 1);
+    }
     order = serialize(sorted);
   }
   uint64_t order_size = order.size();
