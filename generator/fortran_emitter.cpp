@@ -62,7 +62,12 @@ public:
     const HeaderFunction &h = *f_.header;
     out << "// " << h.name << " (id " << f_.id() << ")\n"
         << "extern \"C\" void " << symbol << "(" << params << ") {\n"
-        << before_.str() << arrays_.str() << "  int rc_ = " << h.name << "(" << actuals_ << ");\n";
+        << before_.str()
+        << arrays_.str()
+        // The application's call site is this entry point's return address,
+        // not the C wrapper's (runtime/call_sites.h).
+        << "  " << kNs << "SiteOverride site_(__builtin_return_address(0));\n"
+        << "  int rc_ = " << h.name << "(" << actuals_ << ");\n";
     if (!after_.str().empty())
       out << "  if (rc_ == MPI_SUCCESS || rc_ == MPI_ERR_IN_STATUS) {\n" << after_.str() << "  }\n";
     out << (has_ierr ? "  if (ierr)\n    *ierr = rc_;\n}\n" : "  (void)rc_;\n}\n");

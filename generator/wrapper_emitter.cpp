@@ -37,7 +37,7 @@ void write_wrapper(const JoinedFunction &f, std::ostream &out) {
   }
   out << "// " << h.name << " (id " << f.id() << ")\n"
       << "extern \"C\" PILGRIM_EXPORT " << h.return_type << " " << h.name << "(" << decl << ") {\n"
-      << "  ::pilgrim::rt::Call c_(" << f.id() << ");\n"
+      << "  ::pilgrim::rt::Call c_(" << f.id() << ", __builtin_return_address(0));\n"
       << "  if (!c_.active())\n"
       << "    return " << call << ";\n";
   EncodingWriter enc(f, out);

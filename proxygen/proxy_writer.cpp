@@ -12,6 +12,7 @@
 #include "call_shapes.h"
 #include "gap_replay.h"
 #include "generalized_requests.h"
+#include "pilgrim/call_sites.h"
 #include "pilgrim/call_times.h"
 #include "pilgrim/count_text.h"
 #include "pilgrim/grammar_walker.h"
@@ -299,6 +300,21 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
     } else {
       lines.insert(lines.end(), body.begin(), body.end());
     }
+  }
+  // Where the original program made the call (docs/DUMP.md, "Call sites"):
+  // a comment at the end of the call's line (the first that calls the
+  // function; the last line otherwise), with no character that could
+  // continue the comment onto the next line.
+  if (const CallSite *site = call_site(trace_, t); site && !lines.empty()) {
+    std::string text = site_text(*site);
+    for (char &c : text)
+      if (static_cast<unsigned char>(c) < 0x20 || c == '\\' || c == 0x7f)
+        c = '?';
+    const std::string callee = std::string(call.name() ? call.name() : "") + "(";
+    auto at = std::find_if(lines.begin(), lines.end(), [&](const std::string &l) {
+      return callee.size() > 1 && l.find(callee) != std::string::npos;
+    });
+    (at == lines.end() ? lines.back() : *at) += " // at " + text;
   }
   return lines_.emplace(t, std::move(lines)).first->second;
 }

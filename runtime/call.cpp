@@ -45,11 +45,13 @@ void Call::begin_slow_() {
   State s = r.state.load(std::memory_order_acquire);
   if (s == State::Recording) {
     active_ = true;
+    site_ &= r.sites_mask;
   } else if (s == State::Paused) {
     // Tracing is off: what the region rule may record goes on (regions.h).
     active_ = r.region_rule(fid_) != RegionRule::Traffic;
     paused_ = true;
     ts_->kept_while_off = active_;
+    site_ &= r.sites_mask;
   } else if (s == State::BeforeInit) {
     active_ = fid_ == r.id_init || fid_ == r.id_init_thread;
   }
@@ -107,6 +109,7 @@ void Call::finish_nested(int64_t rc) {
   int64_t now = 0;
   stamp(r.call_clock, now);
   buf_->put_zigzag(rc);
+  buf_->put_bytes(&site_, sizeof site_); // 0: MPI called it, not the application
   r.record(buf_->data(), buf_->size(), now, now);
   active_ = false;
   ts_->in_nested = false;
@@ -185,8 +188,10 @@ void Call::finish_slow_(int64_t rc) {
   b.put_zigzag(rc);
   const bool recorded = recorded_by_region_rule_();
   r.requests.unclaim_all();
-  if (recorded)
+  if (recorded) {
+    b.put_bytes(&site_, sizeof site_);
     r.record(b.data(), b.size(), ts_->t0, ts_->t1);
+  }
   hold_memory_(rc);
   active_ = false;
 }

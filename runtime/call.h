@@ -114,7 +114,9 @@ struct ThreadState;
 
 class Call {
 public:
-  inline explicit Call(uint16_t function_id) noexcept;
+  // `site`: where the application called (the wrapper's return address,
+  // call_sites.h), or nullptr for the runtime's own records.
+  inline explicit Call(uint16_t function_id, const void *site = nullptr) noexcept;
   // A record made while a traced call is in progress on this thread (a
   // callback MPI invoked from inside it, callback_records.h): it has its
   // own buffer, leaves the enclosing call's state alone, and is active only
@@ -336,6 +338,7 @@ private:
 
   ThreadState *ts_;
   SignatureBuffer *buf_;
+  uint64_t site_ = 0; // the call's site key (call_sites.h); 0: none
   uint16_t fid_;
   // Adjacent flags: the constructor clears them with one store.
   bool active_ = false;

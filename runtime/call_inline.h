@@ -24,11 +24,16 @@ PILGRIM_HOT ThreadState &thread_state() {
   return __builtin_expect(ts != nullptr, 1) ? *ts : make_thread_state();
 }
 
-PILGRIM_HOT Call::Call(uint16_t function_id) noexcept
+PILGRIM_HOT Call::Call(uint16_t function_id, const void *site) noexcept
     : ts_(&thread_state()), buf_(&ts_->sig), fid_(function_id) {
   if (ts_->depth++ > 0)
     return;                            // a call MPI makes internally: passed through untraced
   const Recorder &r = Recorder::get(); // made here if it was not yet: active() below
+  // The site key: the one a caller inside the tracer set for the
+  // application's call (the Fortran glue's return address), else the
+  // wrapper's return address (call_sites.h).
+  const uint64_t over = ts_->site_override;
+  site_ = over ? over : reinterpret_cast<uintptr_t>(site);
   if (__builtin_expect(r.state.load(std::memory_order_acquire) != State::Recording ||
                            r.multithreaded || !ts_->tid_assigned,
                        0)) {
@@ -36,6 +41,7 @@ PILGRIM_HOT Call::Call(uint16_t function_id) noexcept
     return;
   }
   active_ = true;
+  site_ &= r.sites_mask; // none with PILGRIM_SITES=off
   ts_->reset_call();
   uint8_t *p = ts_->sig.reserve(20);
   p = SignatureBuffer::write_varint(p, function_id); // a constant in a wrapper
@@ -79,7 +85,7 @@ PILGRIM_HOT void Call::finish(int64_t rc) {
   }
   SignatureBuffer &b = ts_->sig;
   b.put_zigzag(rc);
-  r.record_call(fid_, b, ts_->t0, ts_->t1);
+  r.record_call(fid_, b, site_, ts_->t0, ts_->t1);
   active_ = false;
 }
 

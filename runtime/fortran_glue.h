@@ -12,6 +12,8 @@
 
 #include <mpi.h>
 
+#include "call_inline.h"
+
 #include <cstddef>
 #include <cstring>
 #include <memory>
@@ -41,6 +43,22 @@ extern void *MPIR_F_MPI_WEIGHTS_EMPTY __attribute__((weak));
 }
 
 namespace pilgrim::rt::fortran {
+
+// For the duration of an entry point's call of the C wrapper: the site key
+// of the application's call is the entry point's return address
+// (call_sites.h).
+class SiteOverride {
+public:
+  explicit SiteOverride(const void *site) : ts_(thread_state()) {
+    ts_.site_override = reinterpret_cast<uintptr_t>(site);
+  }
+  ~SiteOverride() { ts_.site_override = 0; }
+  SiteOverride(const SiteOverride &) = delete;
+  SiteOverride &operator=(const SiteOverride &) = delete;
+
+private:
+  ThreadState &ts_;
+};
 
 static_assert(sizeof(MPI_Fint) == sizeof(int), "Fortran INTEGER must be a C int");
 

@@ -86,6 +86,7 @@ void Recorder::on_init() {
   std::string error;
   if (!parse_settings(settings, error) || !choose_clock(world_rank_, error))
     stop_run(private_comm_, world_rank_, error);
+  sites_mask = settings.sites ? ~uint64_t{0} : 0;
   check_output_writable();
   if (settings.per_call_timing()) {
     // Every rank opens its streams; if one cannot, the run stops here.
@@ -157,26 +158,33 @@ void Recorder::check_output_writable() {
     stop_run(private_comm_, world_rank_, why);
 }
 
-uint32_t Recorder::intern_signature(const uint8_t *sig, size_t n) {
+uint32_t Recorder::intern_signature(const uint8_t *key, size_t n) {
   // A signature starts with its function id (a varint below 2^14, i.e. at
-  // most two bytes). `sig` may end at n: the word compare needs 16 bytes.
-  uint16_t fid = sig[0] & 0x7f;
-  if ((sig[0] & 0x80) && n > 1)
-    fid = static_cast<uint16_t>(fid | (sig[1] & 0x7f) << 7);
+  // most two bytes); the key ends with the 8-byte site key.
+  uint16_t fid = key[0] & 0x7f;
+  if ((key[0] & 0x80) && n > 1)
+    fid = static_cast<uint16_t>(fid | (key[1] & 0x7f) << 7);
   if (fid < last_signature_.size()) {
     const LastSignature &l = last_signature_[fid];
-    if (l.terminal != SignatureTable::kNone && l.size == n &&
-        std::memcmp(cst_.key(l.terminal).data(), sig, n) == 0)
+    if (l.terminal != SignatureTable::kNone && l.size + kSiteKeyBytes == n &&
+        std::memcmp(cst_.key(l.terminal).data(), key, n) == 0)
       return l.terminal;
   }
-  return intern_new(fid, sig, n);
+  return intern_new(fid, key, n);
 }
 
-uint32_t Recorder::intern_new(uint16_t fid, const uint8_t *sig, size_t n) {
+uint32_t Recorder::intern_site(uint16_t fid, const uint8_t *sig, size_t n, uint64_t site) {
+  site_key_scratch_.assign(sig, sig + n);
+  const auto *s = reinterpret_cast<const uint8_t *>(&site);
+  site_key_scratch_.insert(site_key_scratch_.end(), s, s + kSiteKeyBytes);
+  return intern_new(fid, site_key_scratch_.data(), site_key_scratch_.size());
+}
+
+uint32_t Recorder::intern_new(uint16_t fid, const uint8_t *key, size_t n) {
   if (fid >= last_signature_.size())
     last_signature_.resize(fid + 1u);
   bool inserted;
-  const uint32_t terminal = cst_.intern(sig, n, inserted);
+  const uint32_t terminal = cst_.intern(key, n, inserted);
   if (inserted) {
     stats_.emplace_back();
     if (per_call_) {
@@ -187,12 +195,14 @@ uint32_t Recorder::intern_new(uint16_t fid, const uint8_t *sig, size_t n) {
   }
   LastSignature &l = last_signature_[fid];
   l = LastSignature{};
-  l.size = static_cast<uint32_t>(n);
+  const size_t sig_n = n - kSiteKeyBytes;
+  l.size = static_cast<uint32_t>(sig_n);
+  std::memcpy(&l.site, key + sig_n, kSiteKeyBytes);
   l.terminal = terminal;
-  if (n <= 16) {
+  if (sig_n <= 16) {
     uint8_t bytes[16] = {}, mask[16] = {};
-    std::memcpy(bytes, sig, n);
-    std::memset(mask, 0xff, n);
+    std::memcpy(bytes, key, sig_n);
+    std::memset(mask, 0xff, sig_n);
     std::memcpy(l.word, bytes, 16);
     std::memcpy(l.mask, mask, 16);
   }
@@ -213,6 +223,7 @@ void Recorder::record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
 void Recorder::record_committed(const uint8_t *sig, size_t n, int64_t t0, int64_t t1) {
   record_terminal(intern_signature(sig, n), t0, t1);
   if (settings.verify) {
+    n -= kSiteKeyBytes; // the verify log holds signatures only
     uint64_t len = n;
     while (len >= 0x80) {
       verify_log_.push_back(static_cast<uint8_t>(len) | 0x80);
@@ -253,11 +264,30 @@ void Recorder::on_finalize() {
   PMPI_Comm_free(&private_comm_);
 }
 
+std::string_view Recorder::signature_of(uint32_t terminal) const {
+  std::string_view key = cst_.key(terminal);
+  return key.substr(0, key.size() - kSiteKeyBytes);
+}
+
+void Recorder::agree_sites() {
+  std::vector<uint64_t> keys;
+  if (settings.sites)
+    for (uint32_t t = 0; t < cst_.size(); ++t) {
+      uint64_t k = 0;
+      std::string_view key = cst_.key(t);
+      std::memcpy(&k, key.data() + key.size() - kSiteKeyBytes, kSiteKeyBytes);
+      keys.push_back(k);
+    }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  sites_.agree(keys, private_comm_, world_rank_);
+}
+
 void Recorder::fit_rank_offsets() {
   std::vector<std::string> signatures;
   signatures.reserve(cst_.size());
   for (uint32_t t = 0; t < cst_.size(); ++t) {
-    signatures.emplace_back(cst_.key(t));
+    signatures.emplace_back(signature_of(t));
     dynamic_windows().rewrite(signatures.back());
   }
   rank_offsets().fit(signatures, private_comm_, world_rank_, world_size_);
@@ -308,14 +338,20 @@ uint16_t function_id_of(std::string_view sig) {
 void Recorder::write_trace() {
   RankTrace mine;
   mine.cst.reserve(cst_.size());
+  agree_sites();
   for (uint32_t t = 0; t < cst_.size(); ++t) {
     CstEntry e;
-    e.signature = std::string(cst_.key(t));
+    e.signature = std::string(signature_of(t));
     e.count = stats_[t].count;
     e.duration = to_seconds(stats_[t].duration, tick_rate_.ns_per_tick());
     e.interval = to_seconds(stats_[t].interval, tick_rate_.ns_per_tick());
     dynamic_windows().rewrite(e.signature);
     rank_offsets().rewrite(e.signature);
+    // The site reference follows the signature through the merge, so calls
+    // at different sites stay apart (call_sites.h).
+    std::string_view key = cst_.key(t);
+    e.signature.append(key.substr(key.size() - kSiteKeyBytes));
+    sites_.rewrite(e.signature);
     mine.cst.push_back(std::move(e));
   }
   mine.grammar.rules = grammar_.rules();
@@ -354,6 +390,10 @@ void Recorder::write_trace() {
     return;
   }
   const int64_t t_write = monotonic_ns();
+  for (CstEntry &e : merged->cst)
+    e.site = take_site_ref(e.signature);
+  if (settings.sites)
+    merged->sites = sites_.take_table();
   std::vector<const FunctionInfo *> functions;
   for (size_t i = 0; i < traced_function_count(); ++i)
     if (all_used[i])

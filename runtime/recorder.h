@@ -5,6 +5,7 @@
 
 #include "address_registry.h"
 #include "call.h"
+#include "call_sites.h"
 #include "call_timing.h"
 #include "clock.h"
 #include "clock_source.h"
@@ -65,6 +66,10 @@ struct ThreadState {
   const void *held[kMaxHeld];
   int nheld = 0;
   int64_t t0 = 0, t1 = 0;
+  // A site key set for the next call by a caller inside the tracer (the
+  // Fortran glue: its own return address, the application's call); 0 when
+  // none. The setter clears it after the call (call_sites.h).
+  uint64_t site_override = 0;
   // A new call starts with an empty signature and nothing deferred or held.
   void reset_call() {
     sig.clear();
@@ -110,6 +115,8 @@ public:
   // MPI_Init; before, the defaults': aggregate timing on CLOCK_MONOTONIC).
   CallClock call_clock = CallClock::Monotonic;
   bool multithreaded = false;
+  // ~0 with PILGRIM_SITES=on, 0 with off: the mask a call's site key takes.
+  uint64_t sites_mask = 0;
   std::mutex lock;
 
   uint16_t id_init = 0, id_init_thread = 0, id_finalize = 0;
@@ -144,17 +151,21 @@ public:
   // Tracing off and on (MPI_Pcontrol, PILGRIM_TRACE_OFF/ON): between
   // MPI_Init and MPI_Finalize; before MPI_Init, PILGRIM_START decides.
   void set_tracing(bool on);
-  // One complete signature.
+  // One complete signature, followed by the call's site key: 8 bytes, host
+  // order (call_sites.h). Every CST key ends with those 8 bytes during the
+  // run; MPI_Finalize replaces them (CallSites::rewrite).
   void record(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
   // The same for the signature of a call of function `fid` in `b` (a
   // SignatureBuffer: its first 16 bytes may be loaded whole): the hot path.
-  __attribute__((always_inline)) void record_call(uint16_t fid, const SignatureBuffer &b,
+  // The call's site key is `site` (its bytes are not in `b`).
+  __attribute__((always_inline)) void record_call(uint16_t fid, SignatureBuffer &b, uint64_t site,
                                                   int64_t t0, int64_t t1) {
     if (__builtin_expect(slow_record_, false)) {
+      b.put_bytes(&site, sizeof site);
       record(b.data(), b.size(), t0, t1);
       return;
     }
-    record_terminal(last_terminal(fid, b.data(), b.size()), t0, t1);
+    record_terminal(last_terminal(fid, b.data(), b.size(), site), t0, t1);
   }
   // The same, never held back (IdAgreements hands on what it held).
   void record_committed(const uint8_t *sig, size_t n, int64_t t0, int64_t t1);
@@ -189,23 +200,28 @@ private:
   bool write_rank_timing(TraceWriter *writer, bool ok);
   std::string rank_clock_block() const;
 
-  uint32_t intern_signature(const uint8_t *sig, size_t n);
+  uint32_t intern_signature(const uint8_t *key, size_t n);
+  // Terminal `terminal`'s signature, without its site key.
+  std::string_view signature_of(uint32_t terminal) const;
+  // Collective: every rank's site keys numbered into one table (call_sites.h).
+  void agree_sites();
   // A loop repeats a function's signature: the function's last signature,
   // up to 16 bytes, is kept beside its terminal and compared word by word
   // (longer ones against the table's copy) before the table is asked.
   struct LastSignature {
     uint64_t word[2] = {0, 0}, mask[2] = {0, 0}; // bytes 0-15, and which of them count
-    uint32_t size = 0;
+    uint64_t site = 0;                           // the site key
+    uint32_t size = 0;                           // without the site key
     uint32_t terminal = SignatureTable::kNone;
   };
   // The terminal of `sig` (n bytes, of function `fid`) when it is the
   // function's last signature, else kNone; `sig` has 16 readable bytes.
   __attribute__((always_inline)) uint32_t last_terminal_if_same(uint16_t fid, const uint8_t *sig,
-                                                                size_t n) const {
+                                                                size_t n, uint64_t site) const {
     if (fid >= last_signature_.size())
       return SignatureTable::kNone;
     const LastSignature &l = last_signature_[fid];
-    if (l.size != n)
+    if (l.size != n || l.site != site)
       return SignatureTable::kNone;
     if (n > 16)
       return std::memcmp(cst_.key(l.terminal).data(), sig, n) == 0 ? l.terminal
@@ -217,13 +233,16 @@ private:
                ? l.terminal
                : SignatureTable::kNone;
   }
-  __attribute__((always_inline)) uint32_t last_terminal(uint16_t fid, const uint8_t *sig,
-                                                        size_t n) {
-    const uint32_t t = last_terminal_if_same(fid, sig, n);
-    return __builtin_expect(t != SignatureTable::kNone, 1) ? t : intern_new(fid, sig, n);
+  __attribute__((always_inline)) uint32_t last_terminal(uint16_t fid, const uint8_t *sig, size_t n,
+                                                        uint64_t site) {
+    const uint32_t t = last_terminal_if_same(fid, sig, n, site);
+    return __builtin_expect(t != SignatureTable::kNone, 1) ? t : intern_site(fid, sig, n, site);
   }
-  // The table's terminal for `sig`, which becomes the function's last one.
-  uint32_t intern_new(uint16_t fid, const uint8_t *sig, size_t n);
+  // intern_new for `sig` (n bytes) followed by the site key `site`.
+  uint32_t intern_site(uint16_t fid, const uint8_t *sig, size_t n, uint64_t site);
+  // The table's terminal for `key` (a signature and its 8-byte site key, n
+  // bytes in all), which becomes the function's last one.
+  uint32_t intern_new(uint16_t fid, const uint8_t *key, size_t n);
   // The record of one call whose signature is `terminal`. Per-call work
   // lives here: keep it a straight line.
   __attribute__((always_inline)) void record_terminal(uint32_t terminal, int64_t t0, int64_t t1) {
@@ -247,7 +266,9 @@ private:
 
   std::vector<MemoryEffect> memory_effects_;
   std::vector<RegionRule> region_rules_; // per function id
-  SignatureTable cst_;
+  SignatureTable cst_; // keys: signature + 8-byte site key (record())
+  CallSites sites_;
+  std::vector<uint8_t> site_key_scratch_;     // intern_site's key
   std::vector<LastSignature> last_signature_; // per function id
   std::vector<SignatureStats> stats_;
   bool per_call_ = false; // a per-call timing mode: every record goes to timing_

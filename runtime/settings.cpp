@@ -66,14 +66,16 @@ bool parse_settings(Settings &out, std::string &error) {
   static const char *const kBool[] = {"0", "1"};
   static const char *const kRanks[] = {"absolute", "relative", "cartesian"};
   static const char *const kOnOff[] = {"off", "on"};
-  int summary = 0, verify = 0, ranks = 2, timing_thread = 1, posix = 0, start = 1;
+  int summary = 0, verify = 0, ranks = 2, timing_thread = 1, posix = 0, start = 1, sites = 1;
   if (!parse_choice("PILGRIM_SUMMARY", kBool, 2, summary, error) ||
       !parse_choice("PILGRIM_TIMING_THREAD", kBool, 2, timing_thread, error) ||
       !parse_choice("PILGRIM_VERIFY", kBool, 2, verify, error) ||
       !parse_choice("PILGRIM_RANKS", kRanks, 3, ranks, error) ||
       !parse_choice("PILGRIM_POSIX", kOnOff, 2, posix, error) ||
-      !parse_choice("PILGRIM_START", kOnOff, 2, start, error))
+      !parse_choice("PILGRIM_START", kOnOff, 2, start, error) ||
+      !parse_choice("PILGRIM_SITES", kOnOff, 2, sites, error))
     return false;
+  out.sites = sites == 1;
   out.posix = posix == 1;
   out.start_on = start == 1;
   out.summary = summary == 1;

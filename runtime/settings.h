@@ -23,6 +23,7 @@ struct Settings {
   bool cartesian_ranks = true; // ... cartesian (the default): grid offsets in Cartesian comms
   bool posix = false;          // PILGRIM_POSIX=on|off: record POSIX I/O (posix_io.cpp)
   bool start_on = true;        // PILGRIM_START=on|off: tracing on at MPI_Init (regions.h)
+  bool sites = true;           // PILGRIM_SITES=on|off: calls carry their source site (call_sites.h)
 };
 
 // Parses the environment. On an invalid value returns false and sets `error`

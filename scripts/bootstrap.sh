@@ -9,6 +9,7 @@ PACKAGES=(
   clang clang-14 libclang-14-dev llvm-14-dev llvm-14-tools libclang-rt-14-dev
   libopenmpi-dev openmpi-bin
   mpich libmpich-dev
+  libdw-dev                               # call sites: DWARF line tables (elfutils)
   libzstd-dev libzfp-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
   libopen-trace-format2-dev otf2-tools python3-otf2
   gfortran                                # Fortran applications (mpifort of both MPIs)

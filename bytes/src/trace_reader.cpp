@@ -11,6 +11,7 @@
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/signature_decoder.h"
+#include "pilgrim/site_codec.h"
 #include "pilgrim/timing_codec.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
@@ -43,7 +44,7 @@ namespace {
 // Section indices of the types that occur at most once (-1 when absent).
 struct Singles {
   int meta = -1, functions = -1, merged_cst = -1, merged_grammar = -1, rank_map = -1,
-      rank_comms = -1, merged_timing = -1;
+      rank_comms = -1, merged_timing = -1, sites = -1;
 };
 
 void read_per_rank(const Container &c, const std::string &name, Trace &trace) {
@@ -133,6 +134,8 @@ void read_merged(const Container &c, const std::string &name, const Singles &at,
     parse(at.rank_comms, [&](const std::string &p) {
       m.comms = parse_rank_comms(p, trace.header.nranks, trace.header.version);
     });
+  if (at.sites >= 0)
+    parse(at.sites, [&](const std::string &p) { decode_sites(p, m.sites, m.cst); });
   try {
     check_merged(m, trace.header.nranks);
   } catch (const TraceError &e) {
@@ -198,6 +201,12 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
       break;
     case SectionType::MergedTiming:
       slot = &at.merged_timing;
+      break;
+    case SectionType::Sites:
+      if (c.version < kFirstSitesVersion)
+        fail(c.label(i) + ": SITES section needs format version " +
+             std::to_string(kFirstSitesVersion));
+      slot = &at.sites;
       break;
     case SectionType::Rank:
     case SectionType::Timing:

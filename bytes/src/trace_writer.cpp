@@ -15,6 +15,7 @@
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/section_compression.h"
 #include "pilgrim/signature_decoder.h"
+#include "pilgrim/site_codec.h"
 #include "pilgrim/temp_file.h"
 #include "pilgrim/timing_codec.h"
 #include "pilgrim/trace_container.h"
@@ -243,6 +244,14 @@ void TraceWriter::add_merged(const MergedTrace &m) {
   add(SectionType::RankGrammarMap, encode_rank_map(m.rank_map));
   if (!m.comms.empty())
     add(SectionType::RankComms, encode_rank_comms(m.comms, w.version()));
+  if (!m.sites.empty()) {
+    if (w.version() < kFirstSitesVersion)
+      throw TraceError("call sites need format version " + std::to_string(kFirstSitesVersion));
+    const std::string sites = encode_sites(m.sites, m.cst);
+    w.container->add_section(
+        static_cast<uint16_t>(SectionType::Sites), kNoRank, 0, sites,
+        sites.size() <= kHighLevelBudget ? level : default_compression_level(sites.size()));
+  }
   if (has_timing(m.cst)) {
     // Timing kinds refer to the counts a reader derives: derive them here too.
     MergedTrace counted = m;

@@ -131,6 +131,13 @@ const CstEntry &TraceFile::cst_entry(uint64_t entry) const {
   return data_->trace.merged.cst[entry];
 }
 
+const std::vector<CallSite> &TraceFile::sites() const { return data_->trace.merged.sites; }
+
+const CallSite *TraceFile::cst_site(uint64_t entry) const {
+  cst_entry(entry); // the range check
+  return call_site(data_->trace, entry);
+}
+
 const Call &TraceFile::cst_call(uint64_t entry) const {
   cst_entry(entry); // the range check
   return data_->cst_calls[entry];

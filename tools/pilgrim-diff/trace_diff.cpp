@@ -201,15 +201,26 @@ DiffResult diff_traces(const Trace &a, const Trace &b, const DiffSettings &setti
     r.calls += index;
   }
   if (settings.timing) {
-    std::unordered_map<std::string_view, size_t> in_b;
-    for (size_t i = 0; i < b.merged.cst.size(); ++i)
-      in_b.emplace(b.merged.cst[i].signature, i);
+    // Per signature: entries that differ only in their call site (format
+    // version 8) are one call here, their timing merged.
+    auto by_signature = [](const Trace &t) {
+      std::unordered_map<std::string_view, std::pair<size_t, TimingStats>> m;
+      for (size_t i = 0; i < t.merged.cst.size(); ++i) {
+        auto it = m.emplace(t.merged.cst[i].signature, std::make_pair(i, TimingStats{})).first;
+        merge_stats(it->second.second, t.merged.cst[i].duration);
+      }
+      return m;
+    };
+    const auto in_a = by_signature(a), in_b = by_signature(b);
     for (size_t i = 0; i < a.merged.cst.size(); ++i) {
+      const auto ia = in_a.find(a.merged.cst[i].signature);
+      if (ia->second.first != i)
+        continue; // the signature's first entry stands for all of them
       const auto it = in_b.find(a.merged.cst[i].signature);
       if (it == in_b.end())
         continue;
-      const TimingStats &da = a.merged.cst[i].duration;
-      const TimingStats &db = b.merged.cst[it->second].duration;
+      const TimingStats &da = ia->second.second;
+      const TimingStats &db = it->second.second;
       if (da.n == 0 || db.n == 0)
         continue;
       const double base = std::max(std::fabs(da.mean), 1e-300);

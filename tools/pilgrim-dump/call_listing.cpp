@@ -1,6 +1,7 @@
 #include "call_listing.h"
 
 #include "pilgrim/call_formatter.h"
+#include "pilgrim/call_sites.h"
 #include "pilgrim/duration_text.h"
 #include "pilgrim/rank_calls.h"
 
@@ -30,7 +31,7 @@ std::string clock_text(const RankClock &c) {
 }
 
 void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,
-                 uint32_t rank, const std::vector<CallTime> *times) {
+                 uint32_t rank, const std::vector<CallTime> *times, bool sites) {
   RankCalls walk(trace, calls, rank);
   std::vector<std::string> texts(calls.size());
   std::vector<uint64_t> made_in(calls.size(), 0); // meaning_version() + 1; 0: none
@@ -39,6 +40,8 @@ void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedC
     const uint64_t t = walk.terminal();
     if (made_in[t] != walk.meaning_version() + 1) {
       texts[t] = call_text(walk.call());
+      if (const CallSite *site = sites ? call_site(trace, t) : nullptr)
+        texts[t] += " at " + site_text(*site);
       made_in[t] = walk.meaning_version() + 1;
     }
     out << prefix << std::to_string(walk.index());

@@ -22,8 +22,10 @@ std::string call_text(const Call &call);
 // resolution and formatting per entry. With `times` (a per-call timing
 // mode: the rank's calls' times, model/call_times.h) each line has the
 // call's start and end on the aligned timeline: "rank R call N [S s to E s]: ".
+// Each call the application made ends with " at SITE" (docs/DUMP.md, "Call
+// sites") unless `sites` is false.
 void print_calls(TextOutput &out, const Trace &trace, const std::vector<DecodedCall> &calls,
-                 uint32_t rank, const std::vector<CallTime> *times = nullptr);
+                 uint32_t rank, const std::vector<CallTime> *times = nullptr, bool sites = true);
 
 // "[1.500012345 s to 1.500013400 s]": seconds on rank 0's timeline, to the
 // nanosecond (every call of a run reads apart from its neighbours).

@@ -10,7 +10,8 @@ namespace pilgrim::dump {
 
 struct DumpOptions {
   std::string trace_path;
-  int64_t rank = -1; // -1: all ranks
+  int64_t rank = -1;     // -1: all ranks
+  bool no_sites = false; // --no-sites: calls without ' at SITE'
   bool grammar = false;
   bool stats = false;
   bool comms = false;

@@ -66,7 +66,7 @@ int run(const pilgrim::dump::DumpOptions &o) {
     print_comms(out, trace, o.rank);
   if (!o.grammar && !o.stats && !o.comms)
     for (uint32_t r = first; r < last; ++r)
-      print_calls(out, trace, calls, r, timed ? &times[r - first] : nullptr);
+      print_calls(out, trace, calls, r, timed ? &times[r - first] : nullptr, !o.no_sites);
   out.flush();
   return 0;
 }

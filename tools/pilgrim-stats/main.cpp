@@ -6,6 +6,7 @@
 #include "default_report.h"
 #include "header_block.h"
 #include "matrix_report.h"
+#include "site_report.h"
 #include "stats_options.h"
 #include "text_output.h"
 #include "timing_quality_report.h"
@@ -16,10 +17,10 @@ int main(int argc, char **argv) {
   stats::StatsOptions options;
   if (const auto status = stats::command_line(options).parse(argc, argv))
     return *status;
-  if (options.timing && (options.matrix || !options.matrix_svg.empty())) {
+  if (options.timing + options.sites + (options.matrix || !options.matrix_svg.empty()) > 1) {
     std::fprintf(stderr,
-                 "pilgrim-stats: --timing and --matrix are different reports: give one (see "
-                 "'pilgrim-stats --help')\n");
+                 "pilgrim-stats: --timing, --sites and --matrix are different reports: give one "
+                 "(see 'pilgrim-stats --help')\n");
     return 2;
   }
   try {
@@ -36,6 +37,8 @@ int main(int argc, char **argv) {
     print_header_block(out, input.path, input.file.header(), input.file.functions().size());
     if (options.timing)
       stats::print_timing_quality(out, input, options.per_rank);
+    else if (options.sites)
+      stats::print_site_report(out, input);
     else
       stats::print_default_report(out, input, {static_cast<size_t>(options.top), options.per_rank});
     out.flush();

@@ -9,6 +9,7 @@ namespace {
 const char kUsage[] =
     "Usage: pilgrim-stats [--rank R] [--top N | --per-rank] TRACE\n"
     "       pilgrim-stats --timing [--rank R] [--per-rank] TRACE\n"
+    "       pilgrim-stats --sites [--rank R] TRACE\n"
     "       pilgrim-stats [--matrix] [--matrix-svg FILE [--matrix-kind K]\n"
     "                     [--matrix-value V]] [--rank R] TRACE\n"
     "\n"
@@ -27,6 +28,9 @@ const char kUsage[] =
     "               against 2 x 8-byte doubles per call and, against the\n"
     "               verification copies of PILGRIM_VERIFY=1, the largest relative\n"
     "               and absolute errors and the PSNR of durations and gaps\n"
+    "  --sites      instead: per call site (file:line:col in function, from the\n"
+    "               program's debug information), the calls made there, the\n"
+    "               bytes their buffers hold and the time inside them\n"
     "  --matrix     instead: the communication matrix as CSV (kind, communicator,\n"
     "               sender, receiver, messages, bytes), point-to-point and\n"
     "               collectives by their logical pattern, per communicator and in\n"
@@ -53,6 +57,7 @@ cli::CommandLine command_line(StatsOptions &o) {
       .integer({"--top"}, "a positive integer", 1, 0xffffffffull, o.top)
       .flag({"--per-rank"}, o.per_rank)
       .flag({"--timing"}, o.timing)
+      .flag({"--sites"}, o.sites)
       .flag({"--matrix"}, o.matrix)
       .text({"--matrix-svg"}, "a file name", o.matrix_svg)
       .choice<bool>({"--matrix-kind"}, {{"p2p", true}, {"collective", false}}, o.matrix_p2p)

@@ -12,6 +12,7 @@ struct StatsOptions {
   std::string trace_path;
   int64_t rank = -1;     // -1: all ranks
   bool timing = false;   // --timing: the timing quality report instead
+  bool sites = false;    // --sites: calls, bytes and time per call site instead
   bool per_rank = false; // every rank, not only the slowest / the total
   int64_t top = 5;       // slowest ranks listed
   // The communication matrix (docs/STATS.md, "Communication matrix").

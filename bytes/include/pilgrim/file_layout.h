@@ -39,6 +39,9 @@ constexpr uint16_t kFirstRankOffsetVersion = 7;
 // ceil(2n / 16) doubles instead of a 1-D field of 2n (docs/FORMAT.md §7.10).
 constexpr uint16_t kFirstZfp3dVersion = 8;
 
+// The SITES section (call sites, docs/FORMAT.md §7.11).
+constexpr uint16_t kFirstSitesVersion = 8;
+
 // Fixed header at offset 0:
 //   0  8  magic            16  8  section table offset
 //   8  2  format version   24  4  CRC-32C of the section table
@@ -67,6 +70,8 @@ enum class SectionType : uint16_t {
   MergedTiming = 20,   // quantized timing of the merged CST (not critical)
   // Format version 6:
   RankTiming = 21, // one rank's clock and per-call times (not critical; rank field = the rank)
+  // Format version 8:
+  Sites = 22, // the call sites and each merged CST entry's site (not critical)
 };
 
 enum class SectionCodec : uint8_t {

@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "pilgrim/call_sites.h"
 #include "pilgrim/call_times.h"
 #include "pilgrim/communicator_instances.h"
 #include "pilgrim/decoded_call.h"
@@ -42,7 +43,7 @@ namespace pilgrim::reader {
 // a change breaks programs built against an earlier one; the minor version
 // counts additions.
 constexpr int kVersionMajor = 1;
-constexpr int kVersionMinor = 1;
+constexpr int kVersionMinor = 2;
 // The version of the library a program runs with ("1.0.0"), which may be a
 // later minor version than the header it was built with.
 const char *library_version();
@@ -205,6 +206,19 @@ public:
   // rules cost, not what their expansion does.
   std::vector<uint64_t> rule_lengths() const;
   std::vector<std::pair<uint64_t, uint64_t>> entry_counts(uint32_t grammar) const;
+
+  // --- Call sites (1.2, format version 8) ---------------------------------
+  // Where the calls were made: the trace's site table (empty for a trace
+  // without sites: older versions, PILGRIM_SITES=off), each site a module
+  // and address, and, where the program had debug information, source file,
+  // line, column and function. A CST entry refers to one
+  // (CstEntry::site); cst_site(entry) is that site, or nullptr where the
+  // entry has none (a record the application did not make). Entries that
+  // differ only in their site are distinct entries. pilgrim::site_text
+  // (pilgrim/call_sites.h) gives the text the tools print
+  // ("halo.cpp:42:5 in exchange()").
+  const std::vector<CallSite> &sites() const;
+  const CallSite *cst_site(uint64_t entry) const;
 
 private:
   struct Data;
