@@ -15,8 +15,9 @@ namespace pilgrim::plugin {
 // (".", "..") first.
 std::string site_path(llvm::StringRef file, llvm::StringRef root, llvm::StringRef working_dir);
 
-// 64-bit xxHash of path, line, column and function; never 0 (0 means "no
-// site" to the runtime).
+// xxHash64 of path, line, column and function, shifted to 63 bits (the
+// tracer's site key tags plugin ids with bit 63); never 0 (0 means "no site"
+// to the runtime).
 uint64_t site_id(llvm::StringRef path, unsigned line, unsigned column, llvm::StringRef function);
 
 } // namespace pilgrim::plugin

@@ -6,6 +6,8 @@
 #pragma once
 
 #include "call.h"
+#include "call_sites.h"
+#include "plugin_sites.h"
 #include "recorder.h"
 
 // Inlined whatever the compiler's size heuristics say: these are the hot path.
@@ -34,6 +36,11 @@ PILGRIM_HOT Call::Call(uint16_t function_id, const void *site) noexcept
   // wrapper's return address (call_sites.h).
   const uint64_t over = ts_->site_override;
   site_ = over ? over : reinterpret_cast<uintptr_t>(site);
+  // A plugin-built caller stored its site's id just before the call
+  // (plugin_sites.h): it takes the return address's place, tagged.
+  if (__builtin_expect(plugin_sites::any_registered(), 0))
+    if (const uint64_t id = plugin_sites::take_current())
+      site_ = id | kPluginSiteTag;
   if (__builtin_expect(r.state.load(std::memory_order_acquire) != State::Recording ||
                            r.multithreaded || !ts_->tid_assigned,
                        0)) {

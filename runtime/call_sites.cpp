@@ -1,5 +1,6 @@
 // Site keys to the run's site table at MPI_Finalize (call_sites.h).
 #include "call_sites.h"
+#include "plugin_sites.h"
 
 #include <cxxabi.h>
 #include <dlfcn.h>
@@ -94,6 +95,19 @@ std::string demangle(const char *name) {
   std::unique_ptr<char, void (*)(void *)> d(abi::__cxa_demangle(name, nullptr, nullptr, &status),
                                             std::free);
   return status == 0 && d ? std::string(d.get()) : std::string(name);
+}
+
+// A compiler plugin's site (plugin_sites.h): its id and the table's row,
+// which needs no debug information.
+CallSite plugin_site(uint64_t id) {
+  CallSite s{"<plugin>", id, "", 0, 0, ""};
+  if (const plugin_sites::Site *p = plugin_sites::resolve(id)) {
+    s.file = p->file ? p->file : "";
+    s.line = p->line;
+    s.column = p->column;
+    s.function = p->function ? p->function : "";
+  }
+  return s;
 }
 
 // The modules opened so far, each once (rank 0 resolves every site).
@@ -228,7 +242,7 @@ void CallSites::agree(const std::vector<uint64_t> &keys, MPI_Comm comm, int rank
     Resolver resolver;
     table_.reserve(sorted.size());
     for (const Identity &i : sorted) {
-      table_.push_back(i.module == "<plugin>" ? CallSite{i.module, i.address, "", 0, 0, ""}
+      table_.push_back(i.module == "<plugin>" ? plugin_site(i.address)
                                               : resolver.resolve(i.module, i.address));
       // The trace names the module by its file name: what readers show, and
       // the same on every machine the run's binaries are copied to.

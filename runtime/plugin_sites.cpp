@@ -13,7 +13,6 @@ using SlotFunction = uint64_t *(*)(void);
 // plugin-built libraries): a handful. Slots past the limit are not read.
 constexpr size_t kMaxSlots = 16;
 std::atomic<SlotFunction> g_slot_functions[kMaxSlots];
-std::atomic<size_t> g_slot_count{0};
 
 // This thread's slot addresses, looked up on its first call.
 thread_local uint64_t *t_slots[kMaxSlots] __attribute__((tls_model("initial-exec")));
@@ -30,6 +29,8 @@ Registry &registry() {
 }
 
 } // namespace
+
+std::atomic<size_t> g_slot_count{0};
 
 uint64_t take_current() noexcept {
   size_t n = g_slot_count.load(std::memory_order_acquire);

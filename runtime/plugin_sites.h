@@ -5,6 +5,7 @@
 // slot with pilgrim_plugin_register_sites_v1, which this library exports.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -28,6 +29,11 @@ pilgrim_plugin_register_sites_v1(const pilgrim_plugin_site_entry *sites, size_t 
 }
 
 namespace pilgrim::plugin_sites {
+
+// How many plugin-built objects registered a slot: 0 in a program built
+// without the plugin, so the wrapper's check costs one load and one branch.
+extern std::atomic<size_t> g_slot_count;
+inline bool any_registered() noexcept { return g_slot_count.load(std::memory_order_relaxed) != 0; }
 
 // The id stored before the current call on this thread, 0 if none; clears
 // it. No allocation, lock or system call: for the wrapper hot path.

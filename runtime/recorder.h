@@ -266,7 +266,7 @@ private:
 
   std::vector<MemoryEffect> memory_effects_;
   std::vector<RegionRule> region_rules_; // per function id
-  SignatureTable cst_; // keys: signature + 8-byte site key (record())
+  SignatureTable cst_;                   // keys: signature + 8-byte site key (record())
   CallSites sites_;
   std::vector<uint8_t> site_key_scratch_;     // intern_site's key
   std::vector<LastSignature> last_signature_; // per function id

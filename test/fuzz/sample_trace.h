@@ -303,6 +303,12 @@ inline const ParamInfo kDatatypeLayoutParams[] = {
 
 // MPI_File_write_at as a version-7 writer describes it: the offset has
 // kFlagRankStride (stride x world rank + base, FORMAT.md §8.3).
+// Version 8's markers (records 0x3D00 and 0x3D03, FORMAT.md §8.7).
+inline const ParamInfo kPcontrolMarkerParams[] = {value("level")};
+inline const ParamInfo kPhaseMarkerParams[] = {
+    param("name", "const char *", CType::Char, Role::String, Direction::In, P | C),
+};
+
 inline const ParamInfo kRankStrideWriteAtParams[] = {
     handle("fh", "MPI_File", HandleKind::File),
     param("offset", "MPI_Offset", CType::Offset, Role::Offset, Direction::In, kFlagRankStride),
@@ -346,6 +352,8 @@ inline const FunctionInfo kFunctions[] = {
     PILGRIM_SAMPLE_ROW(27, "MPI_Get", kGetParams),
     PILGRIM_SAMPLE_ROW(28, "MPI_Type_commit", kTypeCommitParams),
     PILGRIM_SAMPLE_ROW(900, "PILGRIM_Fake_double", kFakeDoubleParams),
+    PILGRIM_SAMPLE_ROW(0x3D00, "pilgrim_pcontrol", kPcontrolMarkerParams),
+    PILGRIM_SAMPLE_ROW(0x3D03, "pilgrim_phase", kPhaseMarkerParams),
     PILGRIM_SAMPLE_ROW(0x3E00, "pilgrim_datatype_layout", kDatatypeLayoutParams),
 };
 #undef PILGRIM_SAMPLE_ROW
