@@ -14,8 +14,8 @@ for f in "$src"/*.c "$src"/*.cpp; do
     */hdf5_*) [ -n "$hdf5" ] || continue ;;
   esac
   case "$f" in
-    *.c) $cc -fplugin="$plugin" -fsyntax-only -Wno-unused-command-line-argument -Wno-unknown-warning-option $hdf5 -I"$src" -I"$root/runtime" -I"$root/bytes/include" -I"$root/model/include" "$f" 2>&1 ;;
-    *) $cxx -std=c++17 -fplugin="$plugin" -fsyntax-only -Wno-unused-command-line-argument $hdf5 -I"$src" -I"$root/runtime" -I"$root/bytes/include" -I"$root/model/include" "$f" 2>&1 ;;
+    *.c) $cc -fplugin="$plugin" -fsyntax-only -Wno-unused-command-line-argument -Wno-unknown-warning-option $hdf5 -I"$src" -I"$root/runtime" -I"$root/bytes/include" -I"$root/model/include" -I"$root/include" "$f" 2>&1 ;;
+    *) $cxx -std=c++17 -fplugin="$plugin" -fsyntax-only -Wno-unused-command-line-argument $hdf5 -I"$src" -I"$root/runtime" -I"$root/bytes/include" -I"$root/model/include" -I"$root/include" "$f" 2>&1 ;;
   esac
   n=$((n + 1))
 done
