@@ -51,7 +51,9 @@ public:
     for (const auto &l : lengths_)
       out << ", int " << l;
     out << ") {\n"
-        << "  ::pilgrim::rt::Call c_(" << f_.id() << ");\n"
+        // The application called this entry point: its return address is
+        // the call's site (README, "Call sites").
+        << "  ::pilgrim::rt::Call c_(" << f_.id() << ", __builtin_return_address(0));\n"
         << "  if (!c_.active()) {\n"
         << "    " << pmpi << "(" << passed << sep << "ierr" << lens << ");\n"
         << "    return;\n"
