@@ -23,6 +23,7 @@ lit="/usr/bin/python3 /usr/lib/llvm-14/build/utils/lit/lit.py"
 passed=0
 failed=0
 log=$(mktemp)
+names=() # every failing test, repeated at the end where a log's tail shows it
 
 count_ctest() { # adds ctest's "N tests failed out of M"
   local line p f t
@@ -31,6 +32,7 @@ count_ctest() { # adds ctest's "N tests failed out of M"
   f=$(echo "$line" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1/')
   t=$(echo "$line" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/')
   passed=$((passed + t - f)); failed=$((failed + f))
+  while IFS= read -r n; do names+=("$1 ctest: $n"); done < <(grep -E '^ *[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess aborted|Not Run|Exception)' "$log" | sed -E 's/^ *[0-9]+ - //')
 }
 count_lit() { # adds lit's "Passed: N" / "Failed: N"; no summary at all is a failure
   local p f
@@ -40,6 +42,7 @@ count_lit() { # adds lit's "Passed: N" / "Failed: N"; no summary at all is a fai
   p=$(grep -E '^ *(Passed|Expectedly Failed) *: *[0-9]+' "$log" | sed -E 's/[^0-9]*([0-9]+).*/\1/' | awk '{s+=$1} END {print s+0}')
   f=$(grep -E '^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *: *[0-9]+' "$log" | sed -E 's/[^0-9]*([0-9]+).*/\1/' | awk '{s+=$1} END {print s+0}')
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+  while IFS= read -r n; do names+=("$1 lit: $n"); done < <(grep -E '^(FAIL|TIMEOUT|UNRESOLVED|XPASS): ' "$log")
 }
 
 mpis=(openmpi mpich)
@@ -51,23 +54,24 @@ for mpi in "${mpis[@]}"; do
   fi
   echo "=== $mpi: unit tests"
   ctest --test-dir "$build" --output-on-failure -j 2 2>&1 | tee "$log" | tail -n 3
-  count_ctest
+  count_ctest "$mpi"
   echo "=== $mpi: lit"
   $lit --config-prefix=llvm-lit --param build_dir="$build" -v --timeout 300 "$root/test" 2>&1 | tee "$log" | grep -vE '^PASS:' | tail -n 40
-  count_lit
+  count_lit "$mpi"
 done
 if [ $sanitize -eq 1 ]; then
   echo "=== openmpi, ASan+UBSan: build"
   if build=$("$root/scripts/build.sh" openmpi --sanitize | tail -n 1); then
     echo "=== openmpi, ASan+UBSan: unit tests and fuzz corpus"
     ASAN_OPTIONS=detect_leaks=0 ctest --test-dir "$build" --output-on-failure -j 2 2>&1 | tee "$log" | tail -n 3
-    count_ctest
+    count_ctest "openmpi ASan+UBSan"
   else
     echo "=== sanitize: BUILD FAILED"; failed=$((failed + 1))
   fi
   # libFuzzer on the trace reader, clang-14, PILGRIM_FUZZ_SECONDS (default 60).
-  if "$root/scripts/fuzz.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  if "$root/scripts/fuzz.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); names+=("fuzz: scripts/fuzz.sh"); fi
 fi
 rm -f "$log"
+for n in "${names[@]}"; do echo "failed: $n"; done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
