@@ -1,5 +1,6 @@
 // Site keys to the run's site table at MPI_Finalize (call_sites.h).
 #include "call_sites.h"
+#include "byte_messages.h"
 #include "plugin_sites.h"
 
 #include <cxxabi.h>
@@ -17,6 +18,8 @@
 
 namespace pilgrim::rt {
 namespace {
+
+constexpr int kTag = 11; // on the runtime's private communicator only
 
 // A key as something every rank agrees on: the module's path and the
 // address in the module's own (link-time) addresses. The load bias of a
@@ -212,32 +215,26 @@ void CallSites::agree(const std::vector<uint64_t> &keys, MPI_Comm comm, int rank
   for (uint64_t k : keys)
     if (k != 0)
       mine[identify(k)].push_back(k);
-  std::vector<Identity> ids;
+  // The distinct identities of all ranks, folded up the same binary tree as
+  // the trace merge (trace_reduction.h): ceil(log2 P) rounds, each rank
+  // holding its subtree's union, whose size follows the distinct sites of
+  // the program, not P.
+  std::set<Identity> every;
   for (const auto &m : mine)
-    ids.push_back(m.first);
-  const std::string blob = serialize(ids);
-  int size = 0;
+    every.insert(m.first);
+  int size = 1;
   PMPI_Comm_size(comm, &size);
-  int n = static_cast<int>(blob.size());
-  std::vector<int> counts(rank == 0 ? static_cast<size_t>(size) : 0),
-      displs(rank == 0 ? static_cast<size_t>(size) : 0);
-  PMPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
-  std::string all;
-  if (rank == 0) {
-    size_t total = 0;
-    for (int r = 0; r < size; ++r) {
-      displs[static_cast<size_t>(r)] = static_cast<int>(total);
-      total += static_cast<size_t>(counts[static_cast<size_t>(r)]);
+  for (int step = 1; step < size; step *= 2) {
+    if (rank % (2 * step) == step) {
+      send_bytes(serialize({every.begin(), every.end()}), rank - step, kTag, comm);
+      break;
     }
-    all.resize(total);
+    if (rank % (2 * step) == 0 && rank + step < size)
+      for (Identity &i : parse(recv_bytes(rank + step, kTag, comm)))
+        every.insert(std::move(i));
   }
-  PMPI_Gatherv(blob.data(), n, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, 0,
-               comm);
   std::string order;
   if (rank == 0) {
-    std::set<Identity> every;
-    for (Identity &i : parse(all))
-      every.insert(std::move(i));
     std::vector<Identity> sorted(every.begin(), every.end());
     Resolver resolver;
     table_.reserve(sorted.size());

@@ -281,6 +281,7 @@ private:
   uint64_t calls_ = 0;
   int64_t start_time_ns_ = 0;
   int64_t finalize_merge_ns_ = 0, finalize_write_ns_ = 0; // MPI_Finalize's added work
+  int64_t finalize_sites_ns_ = 0; // agreeing on and resolving the call sites (call_sites.h)
   MPI_Comm private_comm_ = MPI_COMM_NULL;
   int world_rank_ = 0, world_size_ = 1;
 };
