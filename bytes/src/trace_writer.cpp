@@ -80,8 +80,12 @@ struct TraceWriter::Impl {
     // Written once and small: compress them hard.
     const int once_level =
         options.compression_level > 0 ? options.compression_level : kSmallSectionLevel;
-    container->add_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical,
-                           encode_meta(header, sites), once_level);
+    // A large program's site table makes META large: then the level of a
+    // large section, as for the merged sections.
+    const std::string meta = encode_meta(header, sites);
+    container->add_section(
+        static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical, meta,
+        meta.size() <= kHighLevelBudget ? once_level : default_compression_level(meta.size()));
     container->add_section(static_cast<uint16_t>(SectionType::Functions), kNoRank, kSectionCritical,
                            functions_payload, once_level);
     head_added = true;
