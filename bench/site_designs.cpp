@@ -1,13 +1,14 @@
 // What design (b) of call sites would add to a trace (bench/sites_cost.sh):
 // sites as side information per terminal, the CST and grammar left as
 // without sites. Reads a trace written with sites (design (a), the format's:
-// the site is part of a terminal's identity, docs/FORMAT.md §7.11) and
-// prints the bytes design (b)'s SITES section would take in the file: the
-// same site table, then per distinct signature the list of its sites
-// (varint(n) varint(ref){n}), stored or zstd-compressed as the writer
-// stores a section, plus its 40-byte section-table entry. Design (b)'s
-// trace is then the trace without sites (PILGRIM_SITES=off) plus this.
+// the site is part of a terminal's identity, docs/FORMAT.md §5.1) and
+// prints the bytes design (b)'s site table would add to the file: the same
+// site table, then per distinct signature the list of its sites
+// (varint(n) varint(ref){n}), as META key 8, by how much it grows META
+// compressed as the writer compresses META. Design (b)'s trace is then the
+// trace without sites (PILGRIM_SITES=off) plus this.
 //   site_designs TRACE  ->  "a_terminals N b_terminals M b_sites_bytes B"
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -16,6 +17,7 @@
 
 #include "pilgrim/byte_io.h"
 #include "pilgrim/file_layout.h"
+#include "pilgrim/meta_codec.h"
 #include "pilgrim/section_compression.h"
 #include "pilgrim/site_codec.h"
 #include "pilgrim/trace_reader.h"
@@ -47,15 +49,16 @@ int main(int argc, char **argv) {
       for (uint32_t ref : r)
         w.varint(ref);
     }
-    size_t stored = raw.size();
-    if (raw.size() >= pilgrim::kMinCompressedSection) {
-      const std::string z =
-          pilgrim::zstd_compress(raw, pilgrim::default_compression_level(raw.size()));
-      if (z.size() < stored)
-        stored = z.size();
-    }
+    // In META, as the format keeps design (a)'s table (docs/FORMAT.md
+    // §5.1): what META grows by, compressed as the writer compresses it.
+    auto stored = [](const std::string &payload) {
+      return pilgrim::zstd_compress(payload, pilgrim::kSmallSectionLevel).size();
+    };
+    const size_t added = stored(pilgrim::encode_meta(t.header, raw)) -
+                         std::min(stored(pilgrim::encode_meta(t.header)),
+                                  stored(pilgrim::encode_meta(t.header, raw)));
     std::printf("a_terminals %zu b_terminals %zu b_sites_bytes %zu\n", t.merged.cst.size(),
-                refs.size(), stored + pilgrim::kSectionEntrySize);
+                refs.size(), added);
     return 0;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "site_designs: %s\n", e.what());

@@ -32,7 +32,7 @@ uint64_t record_varint(std::string_view value, const char *what) {
 
 } // namespace
 
-std::string encode_meta(const TraceHeader &h) {
+std::string encode_meta(const TraceHeader &h, std::string_view sites) {
   std::string out;
   ByteWriter w(out);
   put_record(w, MetaKey::MpiLibrary, h.mpi_library);
@@ -43,11 +43,15 @@ std::string encode_meta(const TraceHeader &h) {
   put_record(w, MetaKey::StartTimeUnixNs, varint_bytes(zigzag_encode(h.start_time_unix_ns)));
   if (!h.timing_spec.empty())
     put_record(w, MetaKey::TimingSpec, h.timing_spec);
+  if (!sites.empty())
+    put_record(w, MetaKey::Sites, sites);
   return out;
 }
 
-TraceHeader decode_meta(std::string_view payload) {
+TraceHeader decode_meta(std::string_view payload, std::string *sites) {
   TraceHeader h;
+  if (sites)
+    sites->clear();
   ByteReader r(payload);
   std::set<uint64_t> seen;
   while (!r.at_end()) {
@@ -86,6 +90,12 @@ TraceHeader decode_meta(std::string_view payload) {
         break;
       case MetaKey::TimingSpec:
         h.timing_spec = std::string(value);
+        break;
+      case MetaKey::Sites:
+        if (value.empty()) // an empty table still has its counts
+          throw TraceError("empty site table");
+        if (sites)
+          *sites = std::string(value);
         break;
       default:
         break; // a later writer's field: skip

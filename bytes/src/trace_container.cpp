@@ -33,8 +33,8 @@ const char *section_type_name(uint16_t type) {
     return "RANK_GRAMMAR_MAP";
   case SectionType::RankTiming:
     return "RANK_TIMING";
-  case SectionType::Sites:
-    return "SITES";
+  case SectionType::SitesDraft:
+    return "SITES (draft)";
   }
   return nullptr;
 }

@@ -44,7 +44,7 @@ namespace {
 // Section indices of the types that occur at most once (-1 when absent).
 struct Singles {
   int meta = -1, functions = -1, merged_cst = -1, merged_grammar = -1, rank_map = -1,
-      rank_comms = -1, merged_timing = -1, sites = -1;
+      rank_comms = -1, merged_timing = -1;
 };
 
 void read_per_rank(const Container &c, const std::string &name, Trace &trace) {
@@ -104,7 +104,9 @@ void read_per_rank(const Container &c, const std::string &name, Trace &trace) {
   trace.merged = merged_from_ranks(std::move(ranks));
 }
 
-void read_merged(const Container &c, const std::string &name, const Singles &at, Trace &trace) {
+// `sites`: META key 8's value, "" when absent.
+void read_merged(const Container &c, const std::string &name, const Singles &at,
+                 const std::string &sites, Trace &trace) {
   auto fail = [&](const std::string &message) -> void { throw TraceError(name + ": " + message); };
   for (size_t i = 0; i < c.sections.size(); ++i)
     if (c.sections[i].type == static_cast<uint16_t>(SectionType::Rank) ||
@@ -134,8 +136,14 @@ void read_merged(const Container &c, const std::string &name, const Singles &at,
     parse(at.rank_comms, [&](const std::string &p) {
       m.comms = parse_rank_comms(p, trace.header.nranks, trace.header.version);
     });
-  if (at.sites >= 0)
-    parse(at.sites, [&](const std::string &p) { decode_sites(p, m.sites, m.cst); });
+  if (!sites.empty()) {
+    try {
+      decode_sites(sites, m.sites, m.cst);
+    } catch (const TraceError &e) {
+      rethrow_with_context(name + ": " + c.label(static_cast<size_t>(at.meta)) + ": key 8 (sites)",
+                           e);
+    }
+  }
   try {
     check_merged(m, trace.header.nranks);
   } catch (const TraceError &e) {
@@ -202,11 +210,9 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
     case SectionType::MergedTiming:
       slot = &at.merged_timing;
       break;
-    case SectionType::Sites:
-      if (c.version < kFirstSitesVersion)
-        fail(c.label(i) + ": SITES section needs format version " +
-             std::to_string(kFirstSitesVersion));
-      slot = &at.sites;
+    case SectionType::SitesDraft:
+      fail(c.label(i) + ": section type 22 is reserved (an unreleased draft of format version 8 "
+                        "kept call sites there); trace the program again");
       break;
     case SectionType::Rank:
     case SectionType::Timing:
@@ -229,10 +235,13 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
     fail("no FUNCTIONS section");
 
   Trace trace;
+  std::string sites; // META key 8 (version 8 on; an unknown key before)
   {
     const std::string payload = c.payload(static_cast<size_t>(at.meta));
     try {
-      trace.header = decode_meta(payload);
+      trace.header = decode_meta(payload, &sites);
+      if (c.version < kFirstSitesVersion)
+        sites.clear();
     } catch (const TraceError &e) {
       rethrow_with_context(name + ": " + c.label(static_cast<size_t>(at.meta)), e);
     }
@@ -268,7 +277,7 @@ Trace read_trace_from_memory(std::string_view bytes, const std::string &name) {
   if (c.version == kFormatVersionPerRank)
     read_per_rank(c, name, trace);
   else
-    read_merged(c, name, at, trace);
+    read_merged(c, name, at, sites, trace);
   return trace;
 }
 

@@ -32,6 +32,8 @@ struct TraceWriter::Impl {
   std::vector<bool> have_rank_timing;
   uint32_t ranks_added = 0;
   bool merged_added = false;
+  bool head_added = false;       // META and FUNCTIONS (write_head)
+  std::string functions_payload; // FUNCTIONS, kept until write_head
   uint64_t high_level_bytes = 0; // RANK payload compressed at kSmallSectionLevel so far
 
   std::string path, tmp_path; // file target
@@ -61,19 +63,32 @@ struct TraceWriter::Impl {
       throw TraceError("format version " + std::to_string(version()) +
                        " has no per-call timing modes");
     functions = used;
-    const std::string functions_payload = encode_function_table(used); // validates
+    functions_payload = encode_function_table(used); // validates
     for (const FunctionInfo *f : used)
       function_ids.insert(f->id);
     have_rank.assign(header.nranks, false);
     container = std::make_unique<ContainerWriter>(*sink);
     container->set_compress(options.compress);
-    // META and FUNCTIONS are written once and are small: compress them hard.
+  }
+
+  // META and FUNCTIONS, first in the file, before the first RANK or merged
+  // section: META carries the site table (key 8), known only with the
+  // merged trace. `sites` is encode_sites's value, or "" for none.
+  void write_head(std::string_view sites) {
+    if (head_added)
+      return;
+    // Written once and small: compress them hard.
     const int once_level =
         options.compression_level > 0 ? options.compression_level : kSmallSectionLevel;
-    container->add_section(static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical,
-                           encode_meta(header), once_level);
+    // A large program's site table makes META large: then the level of a
+    // large section, as for the merged sections.
+    const std::string meta = encode_meta(header, sites);
+    container->add_section(
+        static_cast<uint16_t>(SectionType::Meta), kNoRank, kSectionCritical, meta,
+        meta.size() <= kHighLevelBudget ? once_level : default_compression_level(meta.size()));
     container->add_section(static_cast<uint16_t>(SectionType::Functions), kNoRank, kSectionCritical,
                            functions_payload, once_level);
+    head_added = true;
   }
 
   const FunctionInfo *lookup(uint16_t id) const {
@@ -191,6 +206,7 @@ void TraceWriter::add_rank(uint32_t rank, std::string_view serialized) {
     without_timing = serialize_rank(parsed);
     serialized = without_timing;
   }
+  w.write_head({});
   int level = w.options.compression_level;
   if (level <= 0) {
     // The first kHighLevelBudget bytes of RANK payload (in add order) get the
@@ -232,6 +248,13 @@ void TraceWriter::add_merged(const MergedTrace &m) {
       rethrow_with_context("merged CST entry " + std::to_string(i), e);
     }
   }
+  std::string sites;
+  if (!m.sites.empty()) {
+    if (w.version() < kFirstSitesVersion)
+      throw TraceError("call sites need format version " + std::to_string(kFirstSitesVersion));
+    sites = encode_sites(m.sites, m.cst);
+  }
+  w.write_head(sites);
   const int level =
       w.options.compression_level > 0 ? w.options.compression_level : kSmallSectionLevel;
   auto add = [&](SectionType type, const std::string &payload) {
@@ -244,14 +267,6 @@ void TraceWriter::add_merged(const MergedTrace &m) {
   add(SectionType::RankGrammarMap, encode_rank_map(m.rank_map));
   if (!m.comms.empty())
     add(SectionType::RankComms, encode_rank_comms(m.comms, w.version()));
-  if (!m.sites.empty()) {
-    if (w.version() < kFirstSitesVersion)
-      throw TraceError("call sites need format version " + std::to_string(kFirstSitesVersion));
-    const std::string sites = encode_sites(m.sites, m.cst);
-    w.container->add_section(
-        static_cast<uint16_t>(SectionType::Sites), kNoRank, 0, sites,
-        sites.size() <= kHighLevelBudget ? level : default_compression_level(sites.size()));
-  }
   if (has_timing(m.cst)) {
     // Timing kinds refer to the counts a reader derives: derive them here too.
     MergedTrace counted = m;
@@ -298,6 +313,7 @@ void TraceWriter::finish() {
   Impl &w = *impl_;
   if (w.finished)
     return;
+  w.write_head({}); // a per-rank trace of no ranks
   if (w.merged_added) {
     w.container->set_version(w.version());
   } else if (w.ranks_added != w.header.nranks) {

@@ -11,6 +11,7 @@
 #include "pilgrim/rank_clock.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/section_compression.h"
+#include "pilgrim/site_codec.h"
 #include "pilgrim/timing_chunk.h"
 #include "pilgrim/timing_stream.h"
 #include "pilgrim/timing_synthetic.h"
@@ -72,6 +73,12 @@ int main(int argc, char **argv) {
     put(dir, "timing-" + std::to_string(m), 6, payload);
   }
   put(dir, "meta", 1, encode_meta(sample::ring_header(1)));
+  {
+    // The site table of the 2-rank ring's CST (mode 8).
+    std::vector<CstEntry> cst = read_trace_from_memory(sample::ring_trace_bytes(2)).merged.cst;
+    sample::give_sites(cst);
+    put(dir, "sites", 8, encode_sites(sample::ring_sites(), cst));
+  }
   put(dir, "functions", 2, encode_function_table(sample::all_functions()));
   const std::string rank = serialize_rank(sample::ring_rank(0));
   put(dir, "rank", 3, rank);

@@ -491,6 +491,22 @@ inline TraceHeader ring_header(uint32_t nranks) {
   return h;
 }
 
+// A site table (docs/FORMAT.md §5.1) of every kind: two sites with debug
+// information in one file, one in a header, one without (a shared library
+// address) and a compiler-plugin site id the plugin's table did not
+// resolve. CST entry i gets site i % 6 (0: none).
+inline std::vector<CallSite> ring_sites() {
+  return {{"ring", 0x11d9, "/src/ring/ring.c", 12, 5, "main"},
+          {"ring", 0x1204, "/src/ring/ring.c", 17, 9, "main"},
+          {"ring", 0x1290, "/src/ring/util.h", 40, 3, "exchange(int)"},
+          {"libhelper.so", 0x2040, "", 0, 0, "helper_send"},
+          {"<plugin>", 7, "", 0, 0, ""}};
+}
+inline void give_sites(std::vector<CstEntry> &cst) {
+  for (size_t i = 0; i < cst.size(); ++i)
+    cst[i].site = static_cast<uint32_t>(i % 6);
+}
+
 inline std::vector<const FunctionInfo *> ring_functions() {
   std::vector<const FunctionInfo *> v;
   for (const char *n : {"MPI_Init", "MPI_Comm_rank", "MPI_Irecv", "MPI_Isend", "MPI_Waitall",

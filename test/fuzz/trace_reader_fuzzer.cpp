@@ -1,7 +1,7 @@
 // libFuzzer target for every reader path of the format library.
 //
 // The first input byte picks what the rest is:
-//   0 (and any value > 7): a whole trace file, read with read_trace_from_memory
+//   0 (and any value > 8): a whole trace file, read with read_trace_from_memory
 //   1: a META payload        } wrapped into an otherwise valid file (stored
 //   2: a FUNCTIONS payload   } codec, correct CRCs), so the fuzzer reaches the
 //   3: a RANK payload        } payload parsers without having to fix checksums
@@ -12,6 +12,8 @@
 //      every chunk decoded, call i in group i % 5 (zfp: TOL in ticks)
 //   7: a RANK_TIMING payload (clock block and chunks, docs/FORMAT.md §7.9),
 //      given to every rank of a valid 2-rank lossless ring (version 6)
+//   8: a site table (META key 8, docs/FORMAT.md §5.1) in the META of a
+//      valid 2-rank merged ring (version 8)
 // Whatever parses is then used the way pilgrim-dump uses it: every signature
 // decoded and formatted, message volumes computed, grammar expanded (up to a
 // bound). Expected failures are TraceError; anything else is a bug.
@@ -22,6 +24,7 @@
 #include <vector>
 
 #include "pilgrim/call_formatter.h"
+#include "pilgrim/call_sites.h"
 #include "pilgrim/call_times.h"
 #include "pilgrim/context_walk.h"
 #include "pilgrim/creation_tracker.h"
@@ -29,6 +32,7 @@
 #include "pilgrim/function_table_codec.h"
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/length_eval.h"
+#include "pilgrim/merged_codec.h"
 #include "pilgrim/message_volume.h"
 #include "pilgrim/meta_codec.h"
 #include "pilgrim/rank_codec.h"
@@ -120,7 +124,34 @@ std::string with_rank_timing(std::string_view payload) {
   return out;
 }
 
+// A valid 2-rank merged ring (version 8) whose META has `sites` as key 8's
+// value (none when empty).
+std::string with_sites(std::string_view sites) {
+  static const MergedTrace ring = read_trace_from_memory(sample::ring_trace_bytes(2)).merged;
+  std::string out;
+  StringSink sink(out);
+  ContainerWriter w(sink);
+  w.set_version(kFormatVersion);
+  auto add = [&w](SectionType type, std::string_view payload) {
+    w.add_encoded_section(static_cast<uint16_t>(type), kNoRank, kSectionCritical, 0, payload,
+                          payload.size());
+  };
+  add(SectionType::Meta, encode_meta(sample::ring_header(2), sites));
+  add(SectionType::Functions, encode_function_table(sample::ring_functions()));
+  add(SectionType::MergedCst, encode_merged_cst(ring.cst));
+  add(SectionType::MergedGrammar, encode_merged_grammar(ring.rules, ring.roots));
+  add(SectionType::RankGrammarMap, encode_rank_map(ring.rank_map));
+  if (!ring.comms.empty())
+    add(SectionType::RankComms, encode_rank_comms(ring.comms, kFormatVersion));
+  w.finish();
+  return out;
+}
+
 void use_trace(const Trace &trace) {
+  // Each entry's site, as pilgrim-dump prints it.
+  for (uint64_t t = 0; t < trace.merged.cst.size(); ++t)
+    if (const CallSite *site = call_site(trace, t))
+      (void)site_text(*site);
   // Per-call times, as pilgrim-dump reads them (decoding stops at the
   // first error; a bounded number of ranks).
   if (has_call_times(trace))
@@ -233,6 +264,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       break;
     case 7:
       use_trace(read_trace_from_memory(with_rank_timing(in)));
+      break;
+    case 8:
+      use_trace(read_trace_from_memory(with_sites(in)));
       break;
     default:
       use_trace(read_trace_from_memory(in));

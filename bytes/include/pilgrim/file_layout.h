@@ -39,7 +39,7 @@ constexpr uint16_t kFirstRankOffsetVersion = 7;
 // ceil(2n / 16) doubles instead of a 1-D field of 2n (docs/FORMAT.md §7.10).
 constexpr uint16_t kFirstZfp3dVersion = 8;
 
-// The SITES section (call sites, docs/FORMAT.md §7.11).
+// Call sites: META key 8, the site table (docs/FORMAT.md §5.1).
 constexpr uint16_t kFirstSitesVersion = 8;
 
 // Fixed header at offset 0:
@@ -70,8 +70,10 @@ enum class SectionType : uint16_t {
   MergedTiming = 20,   // quantized timing of the merged CST (not critical)
   // Format version 6:
   RankTiming = 21, // one rank's clock and per-call times (not critical; rank field = the rank)
-  // Format version 8:
-  Sites = 22, // the call sites and each merged CST entry's site (not critical)
+  // Reserved: an unreleased draft of version 8 kept the call sites in a
+  // section of this type; they are META key 8 (docs/FORMAT.md §4, §5.1).
+  // Never reused; readers refuse a file that has one.
+  SitesDraft = 22,
 };
 
 enum class SectionCodec : uint8_t {
@@ -108,6 +110,7 @@ enum class MetaKey : uint64_t {
   CommandLine = 5,
   StartTimeUnixNs = 6,
   TimingSpec = 7, // version 6: PILGRIM_TIMING's canonical text, in the per-call modes
+  Sites = 8,      // version 8: the site table (site_codec.h), when sites were recorded
 };
 
 // A name for messages: "META", "FUNCTIONS", "RANK", or "type N".

@@ -20,15 +20,16 @@ struct CstEntry {
   uint64_t count = 0;    // how many calls had this signature
   TimingStats duration;  // time inside the call
   TimingStats interval;  // time since the start of the rank's previous call with this signature
-  // Version 8, SITES section (docs/FORMAT.md §7.11): 0 no site, k + 1 the
+  // Version 8, META's site table (docs/FORMAT.md §5.1): 0 no site, k + 1 the
   // trace's site k. Entries with equal signatures differ in their site.
   uint32_t site = 0;
 };
 
-// Where calls were made (version 8, docs/FORMAT.md §7.11).
+// Where calls were made (version 8, docs/FORMAT.md §5.1).
 struct CallSite {
   std::string module;   // the executable or shared library that made the call (its path)
-  uint64_t address = 0; // the return address, in the module's link-time addresses
+  uint64_t address = 0; // the return address, in the module's link-time addresses; a
+                        // trace keeps it only for sites without a file (read back: 0)
   std::string file;     // the source file, "" without debug information
   uint32_t line = 0;    // 0 when unknown
   uint32_t column = 0;  // 0 when unknown
@@ -95,7 +96,7 @@ struct MergedTrace {
   std::vector<uint64_t> roots;     // distinct grammar g's call sequence is rules[roots[g]]
   std::vector<RankRange> rank_map; // sorted, covering [0, nranks) without gaps
   std::vector<RankComms> comms;    // sorted by rank, ranks without user communicators omitted
-  std::vector<CallSite> sites;     // version 8: the SITES table, empty when none was recorded
+  std::vector<CallSite> sites;     // version 8: the site table, empty when none was recorded
 
   // The grammar of `rank` (binary search in rank_map); throws TraceError if
   // the rank is not covered.

@@ -1,4 +1,4 @@
-// Where a trace's calls were made (format version 8, docs/FORMAT.md §7.11):
+// Where a trace's calls were made (format version 8, docs/FORMAT.md §5.1):
 // the site of a CST entry, and the one text every reader shows for it
 // (pilgrim-dump's `at halo.cpp:42:5 in exchange()`, stats --sites' rows,
 // the proxy's comments; docs/DUMP.md).

@@ -210,8 +210,8 @@ public:
   // --- Call sites (1.2, format version 8) ---------------------------------
   // Where the calls were made: the trace's site table (empty for a trace
   // without sites: older versions, PILGRIM_SITES=off), each site a module
-  // and address, and, where the program had debug information, source file,
-  // line, column and function. A CST entry refers to one
+  // and, where the program had debug information, source file, line, column
+  // and function, else its link-time address (0 for sites with a file). A CST entry refers to one
   // (CstEntry::site); cst_site(entry) is that site, or nullptr where the
   // entry has none (a record the application did not make). Entries that
   // differ only in their site are distinct entries. pilgrim::site_text
