@@ -13,11 +13,11 @@
 // MPI_Finalize, agree() maps each rank's keys to one table for the whole
 // run: a key becomes (module, link-time address), which is the same on every
 // rank whatever ASLR did; the distinct ones are folded up the merge's tree
-// to rank 0, which numbers them in sorted order, resolves them once from DWARF (elfutils libdw; the symbol
-// table where there is no debug information) and broadcasts the numbering.
-// rewrite() then replaces each key by its 4-byte reference, so the
-// cross-rank merge keeps calls at different sites apart; rank 0 moves the
-// references into CstEntry::site before writing (docs/FORMAT.md §5.1, META key 8).
+// to rank 0, which numbers them in sorted order, resolves them once from DWARF (elfutils libdw; the
+// symbol table where there is no debug information) and broadcasts the numbering. rewrite() then
+// replaces each key by its 4-byte reference, so the cross-rank merge keeps calls at different sites
+// apart; rank 0 moves the references into CstEntry::site before writing (docs/FORMAT.md §5.1, META
+// key 8).
 #pragma once
 
 #include "pilgrim/trace_model.h"
