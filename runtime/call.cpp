@@ -102,6 +102,10 @@ void Call::end_slow_() {
 
 // A nested record takes no time of its own: the enclosing call's duration
 // holds it.
+void Call::handle_seen_key_(HandleKind k, uint64_t key) {
+  buf().put_varint(Recorder::active().handles[static_cast<int>(k)].encode_seen(key));
+}
+
 void Call::finish_nested(int64_t rc) {
   if (!active_)
     return;

@@ -198,6 +198,8 @@ public:
   template <class H> __attribute__((always_inline)) void handle(HandleKind k, H h) {
     handle_key_(k, handle_key(h));
   }
+  // A handle the tracer may never have seen (handle_registry.h, encode_seen).
+  template <class H> void handle_seen(HandleKind k, H h) { handle_seen_key_(k, handle_key(h)); }
   template <class H> void handles(HandleKind k, const H *p, int64_t n) {
     if (!p || n < 0) {
       buf().put_varint(0);
@@ -312,6 +314,7 @@ public:
 private:
   SignatureBuffer &buf() { return *buf_; }
   inline void handle_key_(HandleKind k, uint64_t key);
+  void handle_seen_key_(HandleKind k, uint64_t key);
   // The out-of-line halves of the inline hot path.
   void begin_slow_();
   void finish_slow_(int64_t rc);

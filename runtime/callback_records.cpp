@@ -75,14 +75,21 @@ void record_copy(uint16_t id, F *fn, const char *type, HandleKind kind, H object
   c.finish_nested(rc);
 }
 
+// `seen_only`: the object came from a Fortran handle MPI passed, which
+// Open MPI 4.1 gets wrong in delete callbacks (a stale or garbage value):
+// one that names no object the tracer knows is recorded as null rather
+// than given an id, which would shift every later id of the rank.
 template <class H, class F>
 void record_delete(uint16_t id, F *fn, const char *type, HandleKind kind, H object, int keyval,
-                   void *value, void *extra, int rc) {
+                   void *value, void *extra, int rc, bool seen_only = false) {
   Call c(id, Call::Nested{});
   if (!c.active())
     return;
   c.callback(function_address(fn), type);
-  c.handle(kind, object);
+  if (seen_only)
+    c.handle_seen(kind, object);
+  else
+    c.handle(kind, object);
   c.handle(HandleKind::Keyval, keyval);
   c.pointer(value);
   c.pointer(extra);
@@ -187,7 +194,7 @@ void fortran_delete_trampoline(MPI_Fint *object, MPI_Fint *keyval, V *value, V *
   }
   fn(object, keyval, value, extra, ierr);
   record_delete(K::delete_id, fn, K::delete_type, K::kind, K::from_fortran(*object), *keyval,
-                value_pointer(*value), value_pointer(*extra), *ierr);
+                value_pointer(*value), value_pointer(*extra), *ierr, true);
 }
 
 template <class K, class V> void *wrap_fortran_copy(void *fn) {

@@ -41,6 +41,19 @@ public:
     has_last_ = true;
     return e;
   }
+  // As encode(), but a handle never seen gets no id: it is coded as null.
+  // For handles that MPI hands a callback and that may name no object the
+  // program has (Open MPI 4.1's Fortran delete callbacks get a stale or
+  // garbage handle): giving those an id would shift every later id.
+  uint64_t encode_seen(uint64_t key) {
+    if (has_null_ && key == null_key_)
+      return 0;
+    if (const uint32_t *p = predefined_.find(key))
+      return 2ull * *p + 1;
+    if (const uint32_t *u = user_.find(key))
+      return 2ull * *u + 2;
+    return 0;
+  }
   // A handle MPI just created: a new id even if the value was seen before
   // (its earlier object was freed without our noticing).
   uint64_t create(uint64_t key) {
@@ -172,4 +185,4 @@ private:
   bool has_last_ = false;
 };
 
-}  // namespace pilgrim::rt
+} // namespace pilgrim::rt
