@@ -25,9 +25,11 @@ class CallTiming {
 public:
   // Opens the spill file (and the verification file when `verify`). False
   // with a one-line error.
-  // `seconds_per_tick`: the clock's calibration that the trace stores (a
-  // TOL in seconds is coded as ticks with it, and readers convert it back
-  // with the same stored value).
+  // `seconds_per_tick`: what a TOL in seconds is coded as ticks with: at
+  // least the calibration the trace stores (readers convert TOL with that),
+  // so that the bound in ticks is never looser than the readers' (on
+  // CLOCK_MONOTONIC both are 1 ns; on the TSC recorder.cpp's estimate, 1%
+  // above it).
   // `background`: encode full chunks on the stream's encoder thread
   // (PILGRIM_TIMING_THREAD, timing_stream.h).
   bool open(const timing::Spec &spec, double seconds_per_tick, const std::string &output, int rank,

@@ -90,9 +90,22 @@ void Recorder::on_init() {
   check_output_writable();
   if (settings.per_call_timing()) {
     // Every rank opens its streams; if one cannot, the run stops here.
-    // A TOL is coded in ticks: 1 ns each, the clock of those modes (below).
-    int ok = timing_.open(settings.timing_spec, 1e-9, settings.output, world_rank_, settings.verify,
-                          settings.timing_thread, error);
+    // A TOL is coded in ticks (call_timing.h): 1 ns each on CLOCK_MONOTONIC.
+    // The TSC's rate is known only at MPI_Finalize (TickRate over the whole
+    // run), so for a TOL it is measured here over 2 ms and taken 1% slower:
+    // the TOL in ticks comes out 1% tighter than TOL over the run's own
+    // calibration, which readers convert with (docs/FORMAT.md §7.10), far
+    // more than the 2 ms measurement can be off. (Reading CLOCK_MONOTONIC
+    // instead cost zfp about 80 ns per call here, two vDSO reads under KVM.)
+    double seconds_per_tick = 1e-9;
+    if (g_use_tsc && settings.timing_spec.absolute()) {
+      TickRate rate;
+      rate.begin();
+      rate.end();
+      seconds_per_tick = rate.ns_per_tick() * 1.01e-9;
+    }
+    int ok = timing_.open(settings.timing_spec, seconds_per_tick, settings.output, world_rank_,
+                          settings.verify, settings.timing_thread, error);
     int all_ok = 0;
     PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, private_comm_);
     if (!all_ok) {
@@ -107,10 +120,6 @@ void Recorder::on_init() {
   comms.set_world(MPI_COMM_WORLD);
   agreements.init(*this);
   set_holding(false);
-  // Absolute bounds (zfp) are coded in ticks at MPI_Init, before the TSC's
-  // calibration is known: those modes read CLOCK_MONOTONIC (1 tick = 1 ns).
-  if (settings.timing_spec.absolute())
-    g_use_tsc = false;
   call_clock = settings.timing == TimingMode::None ? CallClock::None
                : g_use_tsc                         ? CallClock::Tsc
                                                    : CallClock::Monotonic;

@@ -25,7 +25,11 @@ constexpr uint64_t kMaxTerminal = UINT32_MAX;
 
 void encode_cfg(const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
   BinsByGroup bins(bounds, false);
-  LeanSequitur grammar[2];
+  // The closed loop first, then each grammar over its whole stream: one
+  // grammar's nodes and digram table in the cache at a time.
+  std::vector<uint32_t> terminals[2];
+  terminals[kGap].reserve(calls.n);
+  terminals[kDuration].reserve(calls.n);
   std::vector<int64_t> exact;
   closed_loop_encode(calls, [&](int stream, size_t i, int64_t v) {
     int64_t sym = 0, r = v;
@@ -37,13 +41,17 @@ void encode_cfg(const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
       r = v;
     if (terminal == 0)
       exact.push_back(v);
-    grammar[stream].append(static_cast<uint32_t>(terminal));
+    terminals[stream].push_back(static_cast<uint32_t>(terminal));
     return r;
   });
   std::string raw;
   ByteWriter b(raw);
-  for (const LeanSequitur &g : grammar)
-    g.put(b);
+  for (const std::vector<uint32_t> &stream : terminals) {
+    LeanSequitur grammar;
+    for (const uint32_t t : stream)
+      grammar.append(t);
+    grammar.put(b);
+  }
   b.varint(exact.size());
   for (int64_t v : exact)
     b.svarint(v);

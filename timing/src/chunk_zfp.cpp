@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 
 namespace pilgrim::timing::detail {
@@ -66,29 +67,26 @@ size_t field_size(bool three_d, size_t nvalues) {
   return three_d ? (nvalues + 15) / 16 * 16 : nvalues;
 }
 
-zfp_field *make_field(bool three_d, std::vector<double> &values) {
-  return three_d ? zfp_field_3d(values.data(), zfp_type_double, 4, 4, values.size() / 16)
-                 : zfp_field_1d(values.data(), zfp_type_double, values.size());
-}
-
 // Runs zfp on `values` (field_size() doubles) in place: compresses (into
 // `out`) or decompresses (from `in`, which must be padded to the stream's
 // maximum size).
 struct Zfp {
-  Zfp(bool three_d, std::vector<double> &values, double tolerance)
-      : field(make_field(three_d, values)), stream(zfp_stream_open(nullptr)) {
+  Zfp(bool three_d, double *values, size_t size, double tolerance)
+      : field(three_d ? zfp_field_3d(values, zfp_type_double, 4, 4, size / 16)
+                      : zfp_field_1d(values, zfp_type_double, size)),
+        stream(zfp_stream_open(nullptr)) {
     zfp_stream_set_accuracy(stream.get(), tolerance);
   }
   size_t max_size() { return zfp_stream_maximum_size(stream.get(), field.get()); }
-  size_t compress(std::vector<uint8_t> &out) {
-    out.assign(max_size(), 0);
-    std::unique_ptr<bitstream, BitDeleter> bits(stream_open(out.data(), out.size()));
+  // Into out[0, capacity); zfp writes whole words and needs no zeroed buffer.
+  size_t compress(uint8_t *out, size_t capacity) {
+    std::unique_ptr<bitstream, BitDeleter> bits(stream_open(out, capacity));
     zfp_stream_set_bit_stream(stream.get(), bits.get());
     zfp_stream_rewind(stream.get());
     return zfp_compress(stream.get(), field.get());
   }
-  bool decompress(std::vector<uint8_t> &in) {
-    std::unique_ptr<bitstream, BitDeleter> bits(stream_open(in.data(), in.size()));
+  bool decompress(uint8_t *in, size_t size) {
+    std::unique_ptr<bitstream, BitDeleter> bits(stream_open(in, size));
     zfp_stream_set_bit_stream(stream.get(), bits.get());
     zfp_stream_rewind(stream.get());
     return zfp_decompress(stream.get(), field.get()) != 0;
@@ -96,6 +94,10 @@ struct Zfp {
   std::unique_ptr<zfp_field, FieldDeleter> field;
   std::unique_ptr<zfp_stream, StreamDeleter> stream;
 };
+
+// Bytes of zeros after a stream, for zfp's reads of whole words past its
+// end (the decoder pads the same way, decode_zfp).
+constexpr size_t kZfpPad = 64;
 
 // A decoded double as whole ticks, rounded half away from zero (llround's
 // rounding, without its libm call: the encoder rounds every value of a
@@ -119,39 +121,58 @@ void encode_zfp(bool clustered, bool three_d, const Bounds &bounds, const ChunkV
   const size_t n = calls.n;
   const int64_t first = n ? calls.start[0] : 0;
   double tol = HUGE_VAL;
-  for (size_t i = 0; i < n; ++i)
-    tol = std::min(tol, bounds.of(calls.group[i]));
+  bool nan_bound = false;
+  for (size_t i = 0; i < n; ++i) {
+    const double b = bounds.of(calls.group[i]);
+    tol = std::min(tol, b);
+    nan_bound |= std::isnan(b);
+  }
+  // A miss within `within_all` is within every call's bound.
+  const double within_all = nan_bound ? -1 : tol;
   if (!(tol > 0) || !std::isfinite(tol))
     tol = n ? 1 : bounds.fallback > 0 ? bounds.fallback : 1;
   const std::vector<uint32_t> order = value_order(clustered, n, calls.group);
-  std::vector<int64_t> exact(2 * n);
-  std::vector<double> values(field_size(three_d, 2 * n));
-  for (size_t k = 0; k < 2 * n; ++k) {
-    const uint32_t at = position_of(order, k);
-    exact[k] = wrap_sub(at & 1 ? calls.end[at / 2] : calls.start[at / 2], first);
-    values[k] = static_cast<double>(exact[k]);
+  // Buffers left uninitialised (new T[]): every element is written before
+  // it is read; zeroing them cost about 5% of the encoder.
+  const size_t nvalues = 2 * n, nfield = field_size(three_d, nvalues);
+  std::unique_ptr<int64_t[]> exact(new int64_t[nvalues]);
+  std::unique_ptr<double[]> values(new double[nfield]);
+  if (order.empty()) {
+    for (size_t i = 0; i < n; ++i) {
+      exact[2 * i] = wrap_sub(calls.start[i], first);
+      exact[2 * i + 1] = wrap_sub(calls.end[i], first);
+    }
+  } else {
+    for (size_t k = 0; k < nvalues; ++k) {
+      const uint32_t at = order[k];
+      exact[k] = wrap_sub(at & 1 ? calls.end[at / 2] : calls.start[at / 2], first);
+    }
   }
-  for (size_t k = 2 * n; k < values.size(); ++k)
-    values[k] = values[2 * n - 1];
-  std::vector<uint8_t> stored;
+  for (size_t k = 0; k < nvalues; ++k)
+    values[k] = static_cast<double>(exact[k]);
+  for (size_t k = nvalues; k < nfield; ++k)
+    values[k] = values[nvalues - 1];
+  std::unique_ptr<uint8_t[]> stored;
   size_t nstored = 0;
   if (n) {
-    Zfp z(three_d, values, tol);
-    nstored = z.compress(stored);
-    // What the decoder will see: the stored bytes, zero-padded (compress
-    // zeroed the buffer and wrote its first nstored bytes only).
-    Zfp back(three_d, values, tol);
-    back.decompress(stored);
+    Zfp z(three_d, values.get(), nfield, tol);
+    const size_t max = z.max_size();
+    stored.reset(new uint8_t[max + kZfpPad]);
+    nstored = z.compress(stored.get(), max);
+    // What the decoder will see: the stored bytes, then zeros.
+    std::memset(stored.get() + nstored, 0, kZfpPad);
+    Zfp back(three_d, values.get(), nfield, tol);
+    back.decompress(stored.get(), nstored + kZfpPad);
   }
   std::string raw;
   ByteWriter p(raw);
   std::string patches;
   ByteWriter pw(patches);
   uint64_t npatch = 0, prev = 0;
-  for (size_t k = 0; k < 2 * n; ++k) {
+  for (size_t k = 0; k < nvalues; ++k) {
     const int64_t got = to_ticks(values[k]);
-    const double allowed = bounds.of(calls.group[position_of(order, k) / 2]);
-    if (std::fabs(static_cast<double>(wrap_sub(got, exact[k]))) <= allowed)
+    const double miss = std::fabs(static_cast<double>(wrap_sub(got, exact[k])));
+    if (miss <= within_all || miss <= bounds.of(calls.group[position_of(order, k) / 2]))
       continue;
     pw.varint(k - prev);
     pw.svarint(wrap_sub(exact[k], got));
@@ -162,7 +183,7 @@ void encode_zfp(bool clustered, bool three_d, const Bounds &bounds, const ChunkV
   p.bytes(patches);
   w.svarint(first);
   w.f64le(tol);
-  w.string(std::string_view(reinterpret_cast<const char *>(stored.data()), nstored));
+  w.string(std::string_view(reinterpret_cast<const char *>(stored.get()), nstored));
   put_zstd(w, raw);
 }
 
@@ -176,13 +197,13 @@ void decode_zfp(ByteReader &r, bool clustered, bool three_d, const Bounds &bound
   const std::string_view stored = r.string();
   std::vector<double> values(field_size(three_d, 2 * n), 0.0);
   if (n) {
-    Zfp z(three_d, values, tol);
+    Zfp z(three_d, values.data(), values.size(), tol);
     const size_t max = z.max_size();
     if (stored.size() > max)
       r.fail("zfp stream longer than its values can take");
     std::vector<uint8_t> in(stored.begin(), stored.end());
-    in.resize(max + 64, 0); // zfp reads whole words: padding past its maximum
-    if (!z.decompress(in))
+    in.resize(max + kZfpPad, 0); // zfp reads whole words: padding past its maximum
+    if (!z.decompress(in.data(), in.size()))
       r.fail("zfp stream does not decompress");
   }
   const std::string raw = get_zstd(r, 16 + 2 * n * 2 * kMaxVarintBytes, "zfp patch block");

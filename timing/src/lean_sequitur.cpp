@@ -3,6 +3,8 @@
 // implementation), with indices into flat arrays instead of pointers.
 #include "lean_sequitur.h"
 
+#include "pilgrim/varint.h"
+
 namespace pilgrim::timing::detail {
 
 LeanSequitur::LeanSequitur() {
@@ -12,9 +14,9 @@ LeanSequitur::LeanSequitur() {
 }
 
 __attribute__((always_inline)) inline uint32_t LeanSequitur::new_node(int64_t value) {
-  if (!free_nodes_.empty()) {
-    const uint32_t n = free_nodes_.back();
-    free_nodes_.pop_back();
+  if (free_node_ != kNil) { // the last node freed
+    const uint32_t n = free_node_;
+    free_node_ = nodes_[n].next;
     nodes_[n] = Node{value, kNil, kNil};
     return n;
   }
@@ -38,7 +40,8 @@ uint32_t LeanSequitur::new_rule() {
 }
 
 __attribute__((always_inline)) inline void LeanSequitur::free_node(uint32_t n) {
-  free_nodes_.push_back(n);
+  nodes_[n].next = free_node_;
+  free_node_ = n;
 }
 
 __attribute__((always_inline)) inline uint32_t LeanSequitur::hash_of(int64_t a, int64_t b) {
@@ -152,14 +155,6 @@ __attribute__((always_inline)) inline void LeanSequitur::insert_after(uint32_t a
   join(at, n);
 }
 
-__attribute__((always_inline)) inline void LeanSequitur::remove(uint32_t n) {
-  join(nodes_[n].prev, nodes_[n].next);
-  delete_digram(n);
-  if (nodes_[n].value < 0)
-    --rules_[rule_of(nodes_[n].value)].uses;
-  free_node(n);
-}
-
 // Digram uniqueness for the digram starting at n: true when it occurs
 // elsewhere (then replaced by a rule, unless the two overlap).
 bool LeanSequitur::check(uint32_t n) {
@@ -184,7 +179,8 @@ void LeanSequitur::match(uint32_t ss, uint32_t m) {
   if (guard(nodes_[m].prev) && guard(nodes_[nodes_[m].next].next)) {
     // m is a whole rule's body: reuse the rule.
     r = static_cast<uint32_t>(nodes_[nodes_[m].prev].value - kGuard);
-    substitute(ss, r);
+    // check() found m, not ss, indexed for this digram: ss's is not.
+    substitute(ss, r, false);
   } else {
     r = new_rule();
     for (const int64_t v : {nodes_[ss].value, nodes_[nodes_[ss].next].value}) {
@@ -193,8 +189,8 @@ void LeanSequitur::match(uint32_t ss, uint32_t m) {
         ++rules_[rule_of(v)].uses;
       insert_after(last(r), c);
     }
-    substitute(m, r);
-    substitute(ss, r);
+    substitute(m, r, true);
+    substitute(ss, r, true);
     set(first(r));
   }
   // Rule utility: a rule used once is inlined.
@@ -203,16 +199,51 @@ void LeanSequitur::match(uint32_t ss, uint32_t m) {
     expand(f);
 }
 
-// Replaces the digram starting at n by a reference to rule r.
-void LeanSequitur::substitute(uint32_t n, uint32_t r) {
-  const uint32_t q = nodes_[n].prev;
-  remove(nodes_[q].next);
-  remove(nodes_[q].next);
+// Replaces the digram starting at n by a reference to rule r: what the
+// reference implementation's remove(a), remove(b), insert_after(q, s) do to
+// the links and the digram table, step by step, less the three deletions of
+// q's digram that find nothing (q's own entry goes with (q, a), the first
+// step, and nothing indexes q again before s is linked). Each step's
+// condition is the one of join() at that point. `indexed`: false when n is
+// known not to be indexed for its digram (its deletion would find nothing).
+void LeanSequitur::substitute(uint32_t n, uint32_t r, bool indexed) {
+  const uint32_t a = n, b = nodes_[a].next, q = nodes_[a].prev, z = nodes_[b].next;
+  const int64_t va = nodes_[a].value, vb = nodes_[b].value, vq = nodes_[q].value;
+  const int64_t vz = nodes_[z].value;
+  const uint32_t lp = nodes_[q].prev;
+  const int64_t vlp = nodes_[lp].value;
+  // remove(a): join(q, b), then a's digram (a, b).
+  delete_digram(q);
+  if (vb == va && vb == vz)
+    set(b);
+  if (vq == va && vq == vlp)
+    set(lp);
+  if (indexed)
+    delete_digram(a);
+  if (va < 0)
+    --rules_[rule_of(va)].uses;
+  free_node(a);
+  // remove(b): join(q, z), then b's digram (b, z).
+  if (vz == vb && vz == nodes_[nodes_[z].next].value)
+    set(z);
+  if (vq == vb && vq == vlp)
+    set(lp);
+  nodes_[b].next = z; // delete_digram(b) reads (b, z)
+  delete_digram(b);
+  if (vb < 0)
+    --rules_[rule_of(vb)].uses;
+  free_node(b);
+  // insert_after(q, s): join(s, z) links only (s is new), join(q, s).
   const uint32_t s = new_node(-static_cast<int64_t>(r) - 1);
   ++rules_[r].uses;
-  insert_after(q, s);
+  if (vq == vz && vq == vlp)
+    set(lp);
+  nodes_[s].next = z;
+  nodes_[z].prev = s;
+  nodes_[q].next = s;
+  nodes_[s].prev = q;
   if (!check(q))
-    check(nodes_[q].next);
+    check(s);
 }
 
 // Replaces n, the only reference to its rule, by the rule's body.
@@ -286,14 +317,21 @@ void LeanSequitur::put(ByteWriter &w) const {
   std::vector<int64_t> number;
   const std::vector<uint32_t> order = rule_order(number);
   std::vector<GrammarSymbol> body;
+  // Each rule's varints gathered first, then appended at once (one append
+  // per varint cost a tenth of the encoder).
+  std::vector<uint8_t> scratch;
   w.varint(order.size());
   for (const uint32_t r : order) {
     body_of(r, number, body);
-    w.varint(body.size());
+    scratch.resize((1 + 2 * body.size()) * kMaxVarintBytes);
+    uint8_t *p = scratch.data();
+    put_varint(p, body.size());
     for (const GrammarSymbol &x : body) {
-      w.svarint(x.value);
-      w.varint(x.exp);
+      put_svarint(p, x.value);
+      put_varint(p, x.exp);
     }
+    w.bytes(std::string_view(reinterpret_cast<const char *>(scratch.data()),
+                             static_cast<size_t>(p - scratch.data())));
   }
 }
 

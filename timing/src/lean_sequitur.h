@@ -88,10 +88,9 @@ private:
 
   void join(uint32_t left, uint32_t right);
   void insert_after(uint32_t at, uint32_t n);
-  void remove(uint32_t n); // unlinks n, drops its digram and its rule use, frees it
   bool check(uint32_t n);
   void match(uint32_t ss, uint32_t m);
-  void substitute(uint32_t n, uint32_t rule);
+  void substitute(uint32_t n, uint32_t rule, bool indexed);
   void expand(uint32_t n);
   void push(uint32_t terminal, uint64_t run); // the classic append
   // The rules reachable from rule 0, breadth-first, and each one's number.
@@ -106,7 +105,8 @@ private:
 
   std::vector<Node> nodes_;
   std::vector<Rule> rules_;
-  std::vector<uint32_t> free_nodes_, free_rules_;
+  uint32_t free_node_ = kNil; // freed nodes, linked through next
+  std::vector<uint32_t> free_rules_;
   std::vector<Slot> table_;
   size_t table_count_ = 0;
   uint32_t run_terminal_ = 0;
