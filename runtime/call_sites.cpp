@@ -1,7 +1,7 @@
 // Site keys to the run's site table at MPI_Finalize (call_sites.h).
 #include "call_sites.h"
-#include "byte_messages.h"
 #include "plugin_sites.h"
+#include "tree_fold.h"
 
 #include <cxxabi.h>
 #include <dlfcn.h>
@@ -215,24 +215,21 @@ void CallSites::agree(const std::vector<uint64_t> &keys, MPI_Comm comm, int rank
   for (uint64_t k : keys)
     if (k != 0)
       mine[identify(k)].push_back(k);
-  // The distinct identities of all ranks, folded up the same binary tree as
-  // the trace merge (trace_reduction.h): ceil(log2 P) rounds, each rank
-  // holding its subtree's union, whose size follows the distinct sites of
-  // the program, not P.
+  // The distinct identities of all ranks, folded up the same tree as the
+  // trace merge (tree_fold.h): each rank holds its subtree's union, whose
+  // size follows the distinct sites of the program, not P.
   std::set<Identity> every;
   for (const auto &m : mine)
     every.insert(m.first);
-  int size = 1;
-  PMPI_Comm_size(comm, &size);
-  for (int step = 1; step < size; step *= 2) {
-    if (rank % (2 * step) == step) {
-      send_bytes(serialize({every.begin(), every.end()}), rank - step, kTag, comm);
-      break;
-    }
-    if (rank % (2 * step) == 0 && rank + step < size)
-      for (Identity &i : parse(recv_bytes(rank + step, kTag, comm)))
-        every.insert(std::move(i));
-  }
+  fold_to_root(
+      comm, kTag,
+      [&] {
+        return serialize({every.begin(), every.end()});
+      },
+      [&](const std::string &bytes) {
+        for (Identity &i : parse(bytes))
+          every.insert(std::move(i));
+      });
   std::string order;
   if (rank == 0) {
     std::vector<Identity> sorted(every.begin(), every.end());
