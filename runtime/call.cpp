@@ -5,6 +5,7 @@
 #include "callback_records.h"
 #include "pilgrim/cartesian_offset.h"
 #include "pilgrim/signature_encoding.h"
+#include "plugin_sites.h"
 #include "recorder.h"
 
 #include <cstring>
@@ -42,6 +43,16 @@ ThreadState &make_thread_state() {
 // with threads, or the thread's first call.
 void Call::begin_slow_() {
   Recorder &r = rec();
+  // The site key: the one a caller inside the tracer set for the
+  // application's call (the Fortran glue's return address), else the
+  // wrapper's return address (call_sites.h). A plugin-built caller stored
+  // its site's id just before the call (plugin_sites.h): it takes the
+  // return address's place, tagged.
+  if (ts_->site_override)
+    site_ = ts_->site_override;
+  if (plugin_sites::any_registered())
+    if (const uint64_t id = plugin_sites::take_current())
+      site_ = id | kPluginSiteTag;
   State s = r.state.load(std::memory_order_acquire);
   if (s == State::Recording) {
     active_ = true;
@@ -65,6 +76,7 @@ void Call::begin_slow_() {
     static std::atomic<uint32_t> next_tid{0};
     ts_->tid = next_tid++;
     ts_->tid_assigned = true;
+    ts_->update_rare();
   }
   ts_->reset_call();
   ts_->sig.put_varint(fid_);

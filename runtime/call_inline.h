@@ -7,8 +7,8 @@
 
 #include "call.h"
 #include "call_sites.h"
-#include "plugin_sites.h"
 #include "recorder.h"
+#include "slow_calls.h"
 
 // Inlined whatever the compiler's size heuristics say: these are the hot path.
 #define PILGRIM_HOT inline __attribute__((always_inline))
@@ -31,19 +31,11 @@ PILGRIM_HOT Call::Call(uint16_t function_id, const void *site) noexcept
   if (ts_->depth++ > 0)
     return;                            // a call MPI makes internally: passed through untraced
   const Recorder &r = Recorder::get(); // made here if it was not yet: active() below
-  // The site key: the one a caller inside the tracer set for the
-  // application's call (the Fortran glue's return address), else the
-  // wrapper's return address (call_sites.h).
-  const uint64_t over = ts_->site_override;
-  site_ = over ? over : reinterpret_cast<uintptr_t>(site);
-  // A plugin-built caller stored its site's id just before the call
-  // (plugin_sites.h): it takes the return address's place, tagged.
-  if (__builtin_expect(plugin_sites::any_registered(), 0))
-    if (const uint64_t id = plugin_sites::take_current())
-      site_ = id | kPluginSiteTag;
-  if (__builtin_expect(r.state.load(std::memory_order_acquire) != State::Recording ||
-                           r.multithreaded || !ts_->tid_assigned,
-                       0)) {
+  site_ = reinterpret_cast<uintptr_t>(site);
+  // Anything but a plain recorded call on a thread that has its id: tracing
+  // not recording, MPI_THREAD_MULTIPLE, plugin-built code's site ids
+  // (slow_calls.h), or a site the Fortran glue set (ThreadState::rare).
+  if (__builtin_expect((slow_calls() | ts_->rare) != 0, 0)) {
     begin_slow_();
     return;
   }

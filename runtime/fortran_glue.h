@@ -50,9 +50,9 @@ namespace pilgrim::rt::fortran {
 class SiteOverride {
 public:
   explicit SiteOverride(const void *site) : ts_(thread_state()) {
-    ts_.site_override = reinterpret_cast<uintptr_t>(site);
+    ts_.set_site_override(reinterpret_cast<uintptr_t>(site));
   }
-  ~SiteOverride() { ts_.site_override = 0; }
+  ~SiteOverride() { ts_.set_site_override(0); }
   SiteOverride(const SiteOverride &) = delete;
   SiteOverride &operator=(const SiteOverride &) = delete;
 

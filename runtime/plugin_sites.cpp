@@ -1,5 +1,7 @@
 #include "plugin_sites.h"
 
+#include "slow_calls.h"
+
 #include <atomic>
 #include <mutex>
 #include <unordered_map>
@@ -81,4 +83,5 @@ extern "C" void pilgrim_plugin_register_sites_v1(const pilgrim_plugin_site_entry
     return;
   g_slot_functions[n].store(slot, std::memory_order_relaxed);
   g_slot_count.store(n + 1, std::memory_order_release);
+  pilgrim::rt::set_slow_call_bit(pilgrim::rt::kSlowPluginSites, true);
 }

@@ -1,4 +1,5 @@
 #include "recorder.h"
+#include "slow_calls.h"
 
 #include "call_inline.h" // thread_state()
 #include "clock_sync.h"
@@ -83,6 +84,7 @@ void Recorder::on_init() {
   int provided = MPI_THREAD_SINGLE;
   PMPI_Query_thread(&provided);
   multithreaded = provided == MPI_THREAD_MULTIPLE;
+  set_slow_call_bit(kSlowMultithreaded, multithreaded);
   std::string error;
   if (!parse_settings(settings, error) || !choose_clock(world_rank_, error))
     stop_run(private_comm_, world_rank_, error);
@@ -140,12 +142,19 @@ void Recorder::on_init() {
     ts.t0 = ts.t1 = ticks();
   }
   state.store(settings.start_on ? State::Recording : State::Paused, std::memory_order_release);
+  set_slow_call_bit(kSlowNotRecording, !settings.start_on);
 }
 
 void Recorder::set_tracing(bool on) {
   State from = on ? State::Paused : State::Recording;
-  state.compare_exchange_strong(from, on ? State::Recording : State::Paused,
-                                std::memory_order_acq_rel);
+  // Off: the calls turn slow before the state says Paused; on: after it
+  // says Recording (slow_calls.h).
+  if (!on)
+    set_slow_call_bit(kSlowNotRecording, true);
+  if (state.compare_exchange_strong(from, on ? State::Recording : State::Paused,
+                                    std::memory_order_acq_rel) &&
+      on)
+    set_slow_call_bit(kSlowNotRecording, false);
 }
 
 void Recorder::check_output_writable() {
@@ -257,6 +266,7 @@ size_t Recorder::memory_bytes() const {
 }
 
 void Recorder::on_finalize() {
+  set_slow_call_bit(kSlowNotRecording, true);
   state.store(State::Finalized, std::memory_order_release);
   agreements.finish_all();                  // every id agreed, every held record recorded
   dynamic_windows().resolve(private_comm_); // target displacements of dynamic windows

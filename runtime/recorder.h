@@ -70,6 +70,15 @@ struct ThreadState {
   // Fortran glue: its own return address, the application's call); 0 when
   // none. The setter clears it after the call (call_sites.h).
   uint64_t site_override = 0;
+  // Nonzero sends this thread's calls to the constructor's slow path: it
+  // has no thread id yet, or a site override is set. One byte, which the
+  // hot path loads with the process's (slow_calls.h).
+  uint8_t rare = 1;
+  void update_rare() { rare = !tid_assigned || site_override != 0; }
+  void set_site_override(uint64_t key) {
+    site_override = key;
+    update_rare();
+  }
   // A new call starts with an empty signature and nothing deferred or held.
   void reset_call() {
     sig.clear();
