@@ -7,11 +7,13 @@
 #    and with BASELINE_LIB, a libpilgrim.so built without call sites (e.g.
 #    from issue16-base), when given: the hot path's gain is on - baseline.
 # 2. Trace sizes of the stencils (halo2d, halo3d) and master/worker at a few
-#    rank counts and 100 / 1000 iterations: without sites (off), with sites
-#    as the format stores them (design (a): the site is part of a terminal's
-#    identity) and design (b) (sites as side information per terminal: the
-#    trace without sites plus a SITES section listing each signature's
-#    sites, computed by bench/site_designs from the (a) trace).
+#    rank counts and 100 / 1000 iterations: the same run's calls without
+#    sites (bench/sites_stripped; checked against a real PILGRIM_SITES=off
+#    run on the deterministic stencils), with sites as the format stores
+#    them (design (a): the site is part of a terminal's identity) and design
+#    (b) (sites as side information per terminal: the trace without sites
+#    plus a list of each signature's sites, computed by bench/site_designs
+#    from the (a) trace), and another run with PILGRIM_SITES=off.
 #   bench/sites_cost.sh [BUILD_DIR [BASELINE_LIB]]   (default build/openmpi)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -61,31 +63,48 @@ trace() { # PROGRAM RANKS ITER SITES -> the trace's path
 median() { # NUMBERS... -> their median (the lower middle one of an even count)
   printf '%s\n' "$@" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'
 }
-pct() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%+.1f%%", 100 * (a - b) / b}'; }
+pct_of() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", 100 * (a - b) / b}'; }
+signed() { awk -v p="$1" 'BEGIN {printf "%+.1f%%", p}'; }
+# Sites are compared within one run: bench/sites_stripped rebuilds the trace
+# of the very calls a trace with sites recorded as PILGRIM_SITES=off would
+# have written it (the runtime's Sequitur and merge, sites dropped). On the
+# deterministic programs it must agree with a real run without sites (META's
+# start time aside, a few bytes), which is checked here on every cell.
 # master_worker serves tasks to whichever worker asks first (MPI_ANY_SOURCE):
-# its trace differs from run to run by up to hundreds of bytes, so each of
-# its cells is the median of $repeat runs (sizes and terminals taken apart).
+# its trace differs from run to run by up to hundreds of bytes, more than
+# sites add, so only the same run tells what sites cost; each of its cells is
+# the median of $repeat runs (sizes and percentages taken apart), and the
+# last column shows how far another run lands.
 repeat=${PILGRIM_BENCH_REPEAT:-5}
 echo
 echo "Sizes in bytes; master_worker (nondeterministic: any-source) is the median of $repeat runs per cell, the others one run (deterministic)."
+echo "without sites: the same run's calls, written as PILGRIM_SITES=off writes them (bench/sites_stripped)."
 echo
-echo "| program | ranks | iterations | terminals off / (a) | off | (a) site in the signature | (b) side information |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| program | ranks | iterations | terminals without / with sites | without sites | (a) site in the signature | (b) side information | another run, PILGRIM_SITES=off |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for spec in ${PILGRIM_BENCH_SITES:-halo2d:4 halo2d:9 halo3d:8 master_worker:4 master_worker:9}; do
   program=${spec%%:*} ranks=${spec#*:}
   runs=1
   [ "$program" = master_worker ] && runs=$repeat
   for iter in 100 1000; do
-    offs=() ons=() bs=() tas=() tbs=()
+    offs=() ss=() ons=() bs=() pas=() pbs=() tas=() tbs=()
     for ((i = 0; i < runs; i++)); do
       off=$(trace "$program" "$ranks" "$iter" off)
       on=$(trace "$program" "$ranks" "$iter" on)
+      stripped="$on.stripped"
+      "$build/bench/sites_stripped" "$on" "$stripped" >/dev/null
       read -r _ ta _ tb _ extra_b < <("$build/bench/site_designs" "$on")
-      offs+=("$(stat -c %s "$off")") ons+=("$(stat -c %s "$on")")
-      bs+=("$(($(stat -c %s "$off") + extra_b))") tas+=("$ta") tbs+=("$tb")
+      so=$(stat -c %s "$off") sst=$(stat -c %s "$stripped") sa=$(stat -c %s "$on")
+      if [ "$program" != master_worker ] && [ $((so > sst ? so - sst : sst - so)) -gt 8 ]; then
+        echo "sites_cost.sh: $program $ranks x $iter: sites_stripped gives $sst bytes, a run without sites $so" >&2
+        exit 1
+      fi
+      offs+=("$so") ss+=("$sst") ons+=("$sa") bs+=("$((sst + extra_b))")
+      pas+=("$(pct_of "$sa" "$sst")") pbs+=("$(pct_of "$((sst + extra_b))" "$sst")")
+      tas+=("$ta") tbs+=("$tb")
     done
-    so=$(median "${offs[@]}") sa=$(median "${ons[@]}") sb=$(median "${bs[@]}")
-    ta=$(median "${tas[@]}") tb=$(median "${tbs[@]}")
-    echo "| $program | $ranks | $iter | $tb / $ta | $so | $sa ($(pct "$sa" "$so")) | $sb ($(pct "$sb" "$so")) |"
+    echo "| $program | $ranks | $iter | $(median "${tbs[@]}") / $(median "${tas[@]}") | $(median "${ss[@]}") |" \
+      "$(median "${ons[@]}") ($(signed "$(median "${pas[@]}")")) | $(median "${bs[@]}") ($(signed "$(median "${pbs[@]}")")) |" \
+      "$(median "${offs[@]}") |"
   done
 done
