@@ -14,10 +14,18 @@ constexpr double kCodesPerOctave = 1024.0;
 // qtiming := u8(kind) [u16 mean, u16 sd, u16 min, u16 max]
 //   kind 0: no samples, no codes; 1: n = count; 2: n = count - 1;
 //   3: varint(n) precedes the codes; 4: varint(d) precedes them, n = count - d
-//   (a merged entry's intervals: one fewer than calls on each rank).
-void put_timing(ByteWriter &w, const TimingStats &t, uint64_t count) {
+//   (a merged entry's intervals: one fewer than calls on each rank);
+//   5 (version 9): n = 1 and one code, the sample's, follows: mean, min and
+//   max are that value and sd is 0. Whether it applies depends on n alone,
+//   so a file's size still depends only on its calls.
+void put_timing(ByteWriter &w, const TimingStats &t, uint64_t count, uint16_t version) {
   if (t.n == 0) {
     w.u8(0);
+    return;
+  }
+  if (t.n == 1 && version >= kFirstSingleSampleTimingVersion) {
+    w.u8(5);
+    w.u16le(quantize_seconds(t.mean));
     return;
   }
   if (t.n == count) {
@@ -37,7 +45,7 @@ void put_timing(ByteWriter &w, const TimingStats &t, uint64_t count) {
   w.u16le(quantize_seconds(t.max));
 }
 
-TimingStats get_timing(ByteReader &r, uint64_t count) {
+TimingStats get_timing(ByteReader &r, uint64_t count, uint16_t version) {
   TimingStats t;
   const uint8_t kind = r.u8();
   switch (kind) {
@@ -62,6 +70,15 @@ TimingStats get_timing(ByteReader &r, uint64_t count) {
     t.n = count - d;
     break;
   }
+  case 5:
+    if (version < kFirstSingleSampleTimingVersion)
+      r.fail("unknown timing kind 5 (format version " + std::to_string(version) +
+             " has kinds 0 to 4)");
+    if (count == 0)
+      r.fail("timing kind 5 (one sample) for an entry with count 0");
+    t.n = 1;
+    t.mean = t.min = t.max = dequantize_seconds(r.u16le());
+    return t;
   default:
     r.fail("unknown timing kind " + std::to_string(kind));
   }
@@ -113,27 +130,27 @@ bool has_timing(const std::vector<CstEntry> &cst) {
   return false;
 }
 
-std::string serialize_timing(const std::vector<CstEntry> &cst) {
+std::string serialize_timing(const std::vector<CstEntry> &cst, uint16_t version) {
   std::string out;
   out.reserve(4 + cst.size() * 18);
   ByteWriter w(out);
   w.varint(cst.size());
   for (const CstEntry &e : cst) {
-    put_timing(w, e.duration, e.count);
-    put_timing(w, e.interval, e.count);
+    put_timing(w, e.duration, e.count, version);
+    put_timing(w, e.interval, e.count, version);
   }
   return out;
 }
 
-void apply_timing(std::vector<CstEntry> &cst, std::string_view payload) {
+void apply_timing(std::vector<CstEntry> &cst, std::string_view payload, uint16_t version) {
   ByteReader r(payload);
   const uint64_t n = r.varint();
   if (n != cst.size())
     r.fail("timing for " + std::to_string(n) + " CST entries, the CST has " +
            std::to_string(cst.size()));
   for (CstEntry &e : cst) {
-    e.duration = get_timing(r, e.count);
-    e.interval = get_timing(r, e.count);
+    e.duration = get_timing(r, e.count, version);
+    e.interval = get_timing(r, e.count, version);
   }
   if (!r.at_end())
     r.fail(std::to_string(r.remaining()) + " trailing bytes");

@@ -86,7 +86,7 @@ void read_per_rank(const Container &c, const std::string &name, Trace &trace) {
     if (timing_of_rank[r] >= 0) {
       const size_t ts = static_cast<size_t>(timing_of_rank[r]);
       try {
-        apply_timing(rank.cst, c.payload(ts));
+        apply_timing(rank.cst, c.payload(ts), c.version);
       } catch (const TraceError &e) {
         rethrow_with_context(name + ": " + c.label(ts), e);
       }
@@ -164,7 +164,7 @@ void read_merged(const Container &c, const std::string &name, const Singles &at,
     }
   }
   if (at.merged_timing >= 0)
-    parse(at.merged_timing, [&](const std::string &p) { apply_timing(m.cst, p); });
+    parse(at.merged_timing, [&](const std::string &p) { apply_timing(m.cst, p, c.version); });
   for (size_t i = 0; i < m.cst.size(); ++i) {
     try {
       const uint16_t id = signature_function_id(m.cst[i].signature);

@@ -200,7 +200,7 @@ void TraceWriter::add_rank(uint32_t rank, std::string_view serialized) {
   // depending only on the calls.
   std::string without_timing, timing;
   if (has_timing(parsed.cst)) {
-    timing = serialize_timing(parsed.cst);
+    timing = serialize_timing(parsed.cst, kFormatVersionPerRank);
     for (CstEntry &e : parsed.cst)
       e.duration = e.interval = TimingStats{};
     without_timing = serialize_rank(parsed);
@@ -272,7 +272,7 @@ void TraceWriter::add_merged(const MergedTrace &m) {
     MergedTrace counted = m;
     derive_counts(counted);
     // Stored, so the file's size does not depend on the times measured.
-    const std::string timing = serialize_timing(counted.cst);
+    const std::string timing = serialize_timing(counted.cst, w.version());
     w.container->add_encoded_section(static_cast<uint16_t>(SectionType::MergedTiming), kNoRank, 0,
                                      static_cast<uint8_t>(SectionCodec::Stored), timing,
                                      timing.size());

@@ -8,9 +8,9 @@
 #include <random>
 
 #include "../fuzz/sample_trace.h"
+#include "pilgrim/file_layout.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/timing_codec.h"
-#include "pilgrim/file_layout.h"
 #include "pilgrim/trace_container.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
@@ -47,30 +47,33 @@ TEST(TimingCodec, QuantizationErrorIsBounded) {
   EXPECT_EQ(quantize_seconds(0.4e-9), 0);
   EXPECT_EQ(dequantize_seconds(quantize_seconds(0.7e-9)), 1e-9);
   EXPECT_EQ(quantize_seconds(1e30), 65535); // clamped, not wrapped
-  for (uint32_t c = 0; c <= 65535; c += 7)   // idempotent
+  for (uint32_t c = 0; c <= 65535; c += 7)  // idempotent
     ASSERT_EQ(quantize_seconds(dequantize_seconds(static_cast<uint16_t>(c))), c);
 }
 
-RankTrace four_kinds() {
+// Kinds 0 to 3 and, from version 9, kind 5 (one sample: an entry made once).
+RankTrace every_kind() {
   RankTrace rt = sample::ring_rank(0);
-  rt.cst.resize(4, rt.cst[0]);
-  rt.cst[0].duration = TimingStats{}; // kind 0
-  rt.cst[1].duration.n = rt.cst[1].count; // kind 1
+  rt.cst.resize(5, rt.cst[0]);
+  rt.cst[0].duration = TimingStats{};         // kind 0
+  rt.cst[1].duration.n = rt.cst[1].count;     // kind 1
   rt.cst[2].interval.n = rt.cst[2].count - 1; // kind 2
-  rt.cst[3].interval.n = 3; // kind 3
+  rt.cst[3].interval.n = 3;                   // kind 3
   rt.cst[3].count = 1000;
+  rt.cst[4].count = 1; // kind 5: one duration, no interval
+  rt.cst[4].duration = TimingStats{1, 3e-6, 0, 3e-6, 3e-6};
+  rt.cst[4].interval = TimingStats{};
+  for (CstEntry &e : rt.cst) // one sample: min, max and mean are that sample
+    for (TimingStats *t : {&e.duration, &e.interval})
+      if (t->n == 1)
+        t->min = t->max = t->mean;
   return rt;
 }
 
-TEST(TimingCodec, EveryKindRoundTrips) {
-  RankTrace rt = four_kinds();
-  RankTrace back = rt;
-  for (CstEntry &e : back.cst)
-    e.duration = e.interval = TimingStats{};
-  apply_timing(back.cst, serialize_timing(rt.cst));
-  for (size_t i = 0; i < rt.cst.size(); ++i) {
+void expect_quantized(const RankTrace &want_of, const RankTrace &back) {
+  for (size_t i = 0; i < want_of.cst.size(); ++i) {
     for (auto pick : {&CstEntry::duration, &CstEntry::interval}) {
-      const TimingStats want = quantize_timing(rt.cst[i].*pick), got = back.cst[i].*pick;
+      const TimingStats want = quantize_timing(want_of.cst[i].*pick), got = back.cst[i].*pick;
       EXPECT_EQ(got.n, want.n) << i;
       EXPECT_EQ(got.mean, want.mean) << i;
       EXPECT_EQ(got.m2, want.m2) << i;
@@ -80,9 +83,37 @@ TEST(TimingCodec, EveryKindRoundTrips) {
   }
 }
 
-std::string error_of(RankTrace rt, std::string_view payload) {
+TEST(TimingCodec, EveryKindRoundTrips) {
+  const RankTrace rt = every_kind();
+  for (uint16_t version : {uint16_t{8}, kFormatVersion}) {
+    RankTrace back = rt;
+    for (CstEntry &e : back.cst)
+      e.duration = e.interval = TimingStats{};
+    apply_timing(back.cst, serialize_timing(rt.cst, version), version);
+    expect_quantized(rt, back);
+  }
+}
+
+// Kind 5 stores a one-sample timing in 3 bytes instead of 9, from version 9
+// on; version 8's layout keeps kind 1.
+TEST(TimingCodec, OneSampleIsKind5FromVersion9) {
+  RankTrace one = sample::ring_rank(0);
+  one.cst.resize(1);
+  one.cst[0].count = 1;
+  one.cst[0].duration = TimingStats{1, 2e-6, 0, 2e-6, 2e-6};
+  one.cst[0].interval = TimingStats{};
+  const std::string v9 = serialize_timing(one.cst, kFirstSingleSampleTimingVersion);
+  const std::string v8 = serialize_timing(one.cst, kFirstSingleSampleTimingVersion - 1);
+  const uint16_t code = quantize_seconds(2e-6);
+  EXPECT_EQ(v9, std::string("\x01\x05", 2) + static_cast<char>(code & 0xff) +
+                    static_cast<char>(code >> 8) + std::string(1, '\0'));
+  EXPECT_EQ(v8.size(), 1u + 9u + 1u);
+  EXPECT_EQ(static_cast<uint8_t>(v8[1]), 1);
+}
+
+std::string error_of(RankTrace rt, std::string_view payload, uint16_t version = kFormatVersion) {
   try {
-    apply_timing(rt.cst, payload);
+    apply_timing(rt.cst, payload, version);
   } catch (const TraceError &e) {
     return e.what();
   }
@@ -90,12 +121,12 @@ std::string error_of(RankTrace rt, std::string_view payload) {
 }
 
 TEST(TimingCodec, MalformedPayloadsAreErrors) {
-  const RankTrace rt = four_kinds();
-  const std::string good = serialize_timing(rt.cst);
+  const RankTrace rt = every_kind();
+  const std::string good = serialize_timing(rt.cst, kFormatVersion);
   ASSERT_EQ(error_of(rt, good), "");
   RankTrace fewer = rt;
   fewer.cst.pop_back();
-  EXPECT_NE(error_of(fewer, good).find("timing for 4 CST entries, the CST has 3"),
+  EXPECT_NE(error_of(fewer, good).find("timing for 5 CST entries, the CST has 4"),
             std::string::npos);
   for (size_t n = 0; n < good.size(); ++n) // every truncation
     EXPECT_NE(error_of(rt, good.substr(0, n)), "") << n;
@@ -103,6 +134,13 @@ TEST(TimingCodec, MalformedPayloadsAreErrors) {
   std::string bad_kind = good;
   bad_kind[1] = 9;
   EXPECT_NE(error_of(rt, bad_kind).find("unknown timing kind 9"), std::string::npos);
+  // Kind 5 is not a kind of version 8, and needs a call to belong to.
+  EXPECT_NE(error_of(rt, good, 8).find("unknown timing kind 5 (format version 8 has kinds 0 to 4)"),
+            std::string::npos);
+  RankTrace uncalled = rt;
+  uncalled.cst[4].count = 0;
+  EXPECT_NE(error_of(uncalled, good).find("timing kind 5 (one sample) for an entry with count 0"),
+            std::string::npos);
 }
 
 // Same calls, different speeds: the file must have the same size.

@@ -218,23 +218,23 @@ TEST(FormatTraceFile, ChecksumMessagesNameTheSection) {
 
 TEST(FormatTraceFile, NewerVersionIsRejected) {
   std::string bytes = sample::ring_trace_bytes(1);
-  bytes[8] = 9;
-  EXPECT_EQ(error_of(bytes),
-            "t.pilgrim: format version 9 is newer than this reader (reads 1 to 8): update Pilgrim");
-  // Even when the rest of the header is unreadable (a v9 layout may differ).
-  EXPECT_EQ(error_of(bytes.substr(0, 10)),
-            "t.pilgrim: format version 9 is newer than this reader (reads 1 to 8): update Pilgrim");
+  const std::string newer = std::to_string(kFormatVersion + 1);
+  const std::string reads = " is newer than this reader (reads 1 to " +
+                            std::to_string(kFormatVersion) + "): update Pilgrim";
+  bytes[8] = static_cast<char>(kFormatVersion + 1);
+  EXPECT_EQ(error_of(bytes), "t.pilgrim: format version " + newer + reads);
+  // Even when the rest of the header is unreadable (a newer layout may differ).
+  EXPECT_EQ(error_of(bytes.substr(0, 10)), "t.pilgrim: format version " + newer + reads);
   bytes[9] = 1; // the version is two bytes, little-endian
-  EXPECT_EQ(
-      error_of(bytes),
-      "t.pilgrim: format version 265 is newer than this reader (reads 1 to 8): update Pilgrim");
+  EXPECT_EQ(error_of(bytes),
+            "t.pilgrim: format version " + std::to_string(256 + kFormatVersion + 1) + reads);
   bytes[9] = 0;
   bytes[8] = 0;
   fix_header_crc(bytes);
   EXPECT_EQ(error_of(bytes), "t.pilgrim: invalid format version 0");
 }
 
-TEST(FormatTraceFile, MergedTracesAreVersion8AndVersions7To2StillRead) {
+TEST(FormatTraceFile, MergedTracesAreVersion9AndVersions8To2StillRead) {
   std::vector<RankTrace> ranks;
   for (int r = 0; r < 3; ++r)
     ranks.push_back(sample::ring_rank(r));
@@ -244,13 +244,13 @@ TEST(FormatTraceFile, MergedTracesAreVersion8AndVersions7To2StillRead) {
   // Version 3 changed the meaning of completion statuses, version 4 added
   // role Address, tracer records and outputs absent when their flag is false,
   // version 5 communicator groups and kept senders, version 6 per-call
-  // timing, version 7 I/O tracing, version 8 regions, phases and call sites
-  // (FORMAT.md §10); the layout is version 2's but for the groups (and
+  // timing, version 7 I/O tracing, version 8 regions, phases and call sites,
+  // version 9 one-sample timings (FORMAT.md §10); the layout is version 2's but for the groups (and
   // RANK_TIMING and SITES sections, when the run has them).
-  EXPECT_EQ(bytes[8], 8);
+  EXPECT_EQ(bytes[8], static_cast<char>(kFormatVersion));
   const Trace v4 = read_trace_from_memory(bytes, "t.pilgrim");
-  EXPECT_EQ(v4.header.version, 8u);
-  for (char older : {7, 6, 5, 4, 3, 2}) {
+  EXPECT_EQ(v4.header.version, 9u);
+  for (char older : {8, 7, 6, 5, 4, 3, 2}) {
     WriteOptions o;
     o.format_version = static_cast<uint16_t>(older);
     bytes =
@@ -269,7 +269,7 @@ TEST(FormatTraceFile, MergedTracesAreVersion8AndVersions7To2StillRead) {
 // it is rejected, since an older reader would misread its signatures.
 TEST(FormatTraceFile, AddressRoleNeedsVersion4) {
   std::string bytes = sample::address_trace_bytes(2);
-  EXPECT_EQ(bytes[8], 8);
+  EXPECT_EQ(bytes[8], static_cast<char>(kFormatVersion));
   const Trace t = read_trace_from_memory(bytes, "t.pilgrim");
   for (const CstEntry &e : t.merged.cst)
     EXPECT_NO_THROW(decode_signature(t, e.signature));

@@ -26,7 +26,7 @@ constexpr char kTraceMagic[8] = {'P', 'I', 'L', 'G', 'R', 'I', 'M', '\0'};
 // Every change to the bytes bumps kFormatVersion, and the reader keeps
 // reading every version from kOldestFormatVersion on (docs/FORMAT.md §10;
 // test/fixtures holds a file of each).
-constexpr uint16_t kFormatVersion = 8;
+constexpr uint16_t kFormatVersion = 9;
 constexpr uint16_t kOldestFormatVersion = 1;
 constexpr uint16_t kFormatVersionPerRank = 1;
 constexpr uint16_t kFirstAddressVersion = 4;
@@ -38,6 +38,9 @@ constexpr uint16_t kFirstRankOffsetVersion = 7;
 // zfp timing chunks compress their values as a 3-D field of 4 x 4 x
 // ceil(2n / 16) doubles instead of a 1-D field of 2n (docs/FORMAT.md §7.10).
 constexpr uint16_t kFirstZfp3dVersion = 8;
+// Timing kind 5: a timing of one sample stores that sample's code alone
+// (docs/FORMAT.md §7.1), 3 bytes where kinds 1 to 4 take 9 or more.
+constexpr uint16_t kFirstSingleSampleTimingVersion = 9;
 
 // Call sites: META key 8, the site table (docs/FORMAT.md §5.1).
 constexpr uint16_t kFirstSitesVersion = 8;

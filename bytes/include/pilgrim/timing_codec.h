@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "pilgrim/file_layout.h"
 #include "pilgrim/trace_model.h"
 
 namespace pilgrim {
@@ -22,12 +23,14 @@ double dequantize_seconds(uint16_t code);
 // max each quantized (m2 is rebuilt from the deviation).
 TimingStats quantize_timing(const TimingStats &t);
 
-// The TIMING (or MERGED_TIMING) payload of a CST.
-std::string serialize_timing(const std::vector<CstEntry> &cst);
+// The TIMING (or MERGED_TIMING) payload of a CST, in the layout of format
+// version `version` (kind 5 from kFirstSingleSampleTimingVersion on).
+std::string serialize_timing(const std::vector<CstEntry> &cst, uint16_t version);
 
-// Fills cst[i].duration/interval from a TIMING payload; throws TraceError if
-// it is malformed or does not match the CST's size.
-void apply_timing(std::vector<CstEntry> &cst, std::string_view payload);
+// Fills cst[i].duration/interval from a TIMING payload of a file of format
+// version `version`; throws TraceError if it is malformed or does not match
+// the CST's size.
+void apply_timing(std::vector<CstEntry> &cst, std::string_view payload, uint16_t version);
 
 // Whether any CST entry carries timing samples.
 bool has_timing(const std::vector<CstEntry> &cst);
