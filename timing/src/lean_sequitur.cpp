@@ -157,7 +157,9 @@ __attribute__((always_inline)) inline void LeanSequitur::insert_after(uint32_t a
 
 // Digram uniqueness for the digram starting at n: true when it occurs
 // elsewhere (then replaced by a rule, unless the two overlap).
-bool LeanSequitur::check(uint32_t n) {
+// Inlined into push and substitute: most checks find a new digram, and
+// an out-of-line call's saved registers cost as much as the lookup.
+__attribute__((always_inline)) inline bool LeanSequitur::check(uint32_t n) {
   if (guard(n) || guard(nodes_[n].next))
     return false;
   size_t s = 0;
@@ -206,7 +208,8 @@ void LeanSequitur::match(uint32_t ss, uint32_t m) {
 // step, and nothing indexes q again before s is linked). Each step's
 // condition is the one of join() at that point. `indexed`: false when n is
 // known not to be indexed for its digram (its deletion would find nothing).
-void LeanSequitur::substitute(uint32_t n, uint32_t r, bool indexed) {
+__attribute__((always_inline)) inline void LeanSequitur::substitute(uint32_t n, uint32_t r,
+                                                                    bool indexed) {
   const uint32_t a = n, b = nodes_[a].next, q = nodes_[a].prev, z = nodes_[b].next;
   const int64_t va = nodes_[a].value, vb = nodes_[b].value, vq = nodes_[q].value;
   const int64_t vz = nodes_[z].value;
