@@ -40,6 +40,16 @@ void encode_cfg(const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
   // share one: the bins are looked up when the group changes.
   uint32_t group = n ? calls.group[0] : 0;
   const Bins *group_bins = n ? &bins.of(group) : nullptr;
+  // Each value's terminal and reconstruction, memoised by value and bins:
+  // a loop's calls repeat a few tick counts, and a hit costs one probe
+  // instead of Bins::quantise's sign and range tests and the zigzag.
+  struct Memo {
+    int64_t v = 0, r = 0;
+    const Bins *bins = nullptr; // nullptr: empty
+    uint64_t terminal = 0;
+  };
+  constexpr size_t kMemoBits = 10;
+  const std::unique_ptr<Memo[]> memo(new Memo[size_t{1} << kMemoBits]);
   // Inlined: a call to the lambda per value cost a fifth of the encoder.
   closed_loop_encode(
       calls, [&](int stream, size_t i, int64_t v) __attribute__((always_inline)) {
@@ -47,16 +57,20 @@ void encode_cfg(const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
           group = calls.group[i];
           group_bins = &bins.of(group);
         }
-        int64_t sym = 0, r = v;
-        uint64_t terminal = 0;
-        if (group_bins->quantise(v, sym, r) && zigzag_encode(sym) < kMaxTerminal)
-          terminal = zigzag_encode(sym) + 1;
-        else
-          r = v;
-        if (terminal == 0)
+        Memo &m = memo[static_cast<uint64_t>(v) * 0x9E3779B97F4A7C15ull >> (64 - kMemoBits)];
+        if (m.v != v || m.bins != group_bins) {
+          int64_t sym = 0, r = v;
+          uint64_t terminal = 0;
+          if (group_bins->quantise(v, sym, r) && zigzag_encode(sym) < kMaxTerminal)
+            terminal = zigzag_encode(sym) + 1;
+          else
+            r = v;
+          m = Memo{v, r, group_bins, terminal};
+        }
+        if (m.terminal == 0)
           exact.push_back(v);
-        out[stream][i] = static_cast<uint32_t>(terminal);
-        return r;
+        out[stream][i] = static_cast<uint32_t>(m.terminal);
+        return m.r;
       });
   std::string raw;
   ByteWriter b(raw);
