@@ -108,6 +108,7 @@ private:
   uint32_t free_node_ = kNil; // freed nodes, linked through next
   std::vector<uint32_t> free_rules_;
   std::vector<Slot> table_;
+  size_t mask_ = 0; // table_.size() - 1
   size_t table_count_ = 0;
   uint32_t run_terminal_ = 0;
   uint64_t run_length_ = 0; // the run not pushed yet
