@@ -50,7 +50,8 @@ void encode_cfg(const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
   };
   constexpr size_t kMemoBits = 10;
   const std::unique_ptr<Memo[]> memo(new Memo[size_t{1} << kMemoBits]);
-  // Inlined: a call to the lambda per value cost a fifth of the encoder.
+  // Inlined: called out of line per value, with a push_back and a group
+  // lookup each, the lambda cost a tenth of the encoder's instructions.
   closed_loop_encode(
       calls, [&](int stream, size_t i, int64_t v) __attribute__((always_inline)) {
         if (calls.group[i] != group) {
