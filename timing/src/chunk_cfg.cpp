@@ -15,6 +15,8 @@
 #include "pilgrim/rule_codec.h"
 #include "sequitur.h" // expand_rules
 
+#include <memory>
+
 namespace pilgrim::timing::detail {
 
 namespace {
@@ -27,29 +29,57 @@ void encode_cfg(const Bounds &bounds, const ChunkView &calls, ByteWriter &w) {
   BinsByGroup bins(bounds, false);
   // The closed loop first, then each grammar over its whole stream: one
   // grammar's nodes and digram table in the cache at a time.
-  std::vector<uint32_t> terminals[2];
-  terminals[kGap].reserve(calls.n);
-  terminals[kDuration].reserve(calls.n);
+  // Terminals go by index into one array sized up front (call i's gap at
+  // i, its duration at n + i; slot 0 unused, call 0 has no gap), neither
+  // zeroed nor checked for capacity per value.
+  const size_t n = calls.n;
+  const std::unique_ptr<uint32_t[]> terminals(new uint32_t[2 * n]);
+  uint32_t *const out[2] = {terminals.get(), terminals.get() + n};
   std::vector<int64_t> exact;
-  closed_loop_encode(calls, [&](int stream, size_t i, int64_t v) {
-    int64_t sym = 0, r = v;
-    const Bins &b = bins.of(calls.group[i]);
+  // A call's gap and duration share its group, and a loop's calls mostly
+  // share one: the bins are looked up when the group changes.
+  uint32_t group = n ? calls.group[0] : 0;
+  const Bins *group_bins = n ? &bins.of(group) : nullptr;
+  // Each value's terminal and reconstruction, memoised by value and bins:
+  // a loop's calls repeat a few tick counts, and a hit costs one probe
+  // instead of Bins::quantise's sign and range tests and the zigzag.
+  struct Memo {
+    int64_t v = 0, r = 0;
+    const Bins *bins = nullptr; // nullptr: empty
     uint64_t terminal = 0;
-    if (b.quantise(v, sym, r) && zigzag_encode(sym) < kMaxTerminal)
-      terminal = zigzag_encode(sym) + 1;
-    else
-      r = v;
-    if (terminal == 0)
-      exact.push_back(v);
-    terminals[stream].push_back(static_cast<uint32_t>(terminal));
-    return r;
-  });
+  };
+  constexpr size_t kMemoBits = 10;
+  const std::unique_ptr<Memo[]> memo(new Memo[size_t{1} << kMemoBits]);
+  // Inlined: called out of line per value, with a push_back and a group
+  // lookup each, the lambda cost a tenth of the encoder's instructions.
+  closed_loop_encode(
+      calls, [&](int stream, size_t i, int64_t v) __attribute__((always_inline)) {
+        if (calls.group[i] != group) {
+          group = calls.group[i];
+          group_bins = &bins.of(group);
+        }
+        Memo &m = memo[static_cast<uint64_t>(v) * 0x9E3779B97F4A7C15ull >> (64 - kMemoBits)];
+        if (m.v != v || m.bins != group_bins) {
+          int64_t sym = 0, r = v;
+          uint64_t terminal = 0;
+          if (group_bins->quantise(v, sym, r) && zigzag_encode(sym) < kMaxTerminal)
+            terminal = zigzag_encode(sym) + 1;
+          else
+            r = v;
+          m = Memo{v, r, group_bins, terminal};
+        }
+        if (m.terminal == 0)
+          exact.push_back(v);
+        out[stream][i] = static_cast<uint32_t>(m.terminal);
+        return m.r;
+      });
   std::string raw;
   ByteWriter b(raw);
-  for (const std::vector<uint32_t> &stream : terminals) {
+  for (int stream : {kGap, kDuration}) {
     LeanSequitur grammar;
-    for (const uint32_t t : stream)
-      grammar.append(t);
+    const uint32_t *t = out[stream] + (stream == kGap && n ? 1 : 0);
+    for (const uint32_t *e = out[stream] + n; t < e; ++t)
+      grammar.append(*t);
     grammar.put(b);
   }
   b.varint(exact.size());

@@ -10,6 +10,7 @@ namespace pilgrim::timing::detail {
 LeanSequitur::LeanSequitur() {
   nodes_.reserve(4096);
   table_.assign(4096, Slot{kNil, 0});
+  mask_ = table_.size() - 1;
   new_rule(); // rule 0, the start rule
 }
 
@@ -45,17 +46,18 @@ __attribute__((always_inline)) inline void LeanSequitur::free_node(uint32_t n) {
 }
 
 __attribute__((always_inline)) inline uint32_t LeanSequitur::hash_of(int64_t a, int64_t b) {
-  uint64_t x = static_cast<uint64_t>(a) * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(b);
-  x ^= x >> 32;
-  x *= 0xD6E8FEB86659FD93ull;
-  return static_cast<uint32_t>(x >> 32);
+  // Two multiplications: the second's high half mixes every bit of the
+  // first's sum. An xor-shift between them cost more than the longer
+  // probes it saved (callgrind, cfg:0.1 on a Comm_rank trace and on the
+  // synthetic stencil).
+  const uint64_t x = static_cast<uint64_t>(a) * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(b);
+  return static_cast<uint32_t>(x * 0xD6E8FEB86659FD93ull >> 32);
 }
 
 // The slot holding digram (a, b), or the empty slot where it would go.
 __attribute__((always_inline)) inline size_t LeanSequitur::slot_of(int64_t a, int64_t b,
                                                                    uint32_t h) const {
-  const size_t mask = table_.size() - 1;
-  for (size_t s = h & mask;; s = (s + 1) & mask) {
+  for (size_t s = h & mask_;; s = (s + 1) & mask_) {
     const Slot &e = table_[s];
     if (e.node == kNil)
       return s;
@@ -81,13 +83,13 @@ __attribute__((always_inline)) inline void LeanSequitur::set(uint32_t n) {
   if (find(n, s, h) == kNil)
     ++table_count_;
   table_[s] = Slot{n, h};
-  if (2 * table_count_ > table_.size())
+  if (table_count_ > mask_ / 2)
     grow();
 }
 
 // Linear probing's deletion: later entries of the run move back.
 void LeanSequitur::erase_slot(size_t s) {
-  const size_t mask = table_.size() - 1;
+  const size_t mask = mask_;
   size_t i = s;
   for (;;) {
     table_[i].node = kNil;
@@ -111,7 +113,7 @@ void LeanSequitur::erase_slot(size_t s) {
 void LeanSequitur::grow() {
   std::vector<Slot> old(table_.size() * 2, Slot{kNil, 0});
   old.swap(table_);
-  const size_t mask = table_.size() - 1;
+  const size_t mask = mask_ = table_.size() - 1;
   for (const Slot &e : old) {
     if (e.node == kNil)
       continue;
@@ -157,7 +159,9 @@ __attribute__((always_inline)) inline void LeanSequitur::insert_after(uint32_t a
 
 // Digram uniqueness for the digram starting at n: true when it occurs
 // elsewhere (then replaced by a rule, unless the two overlap).
-bool LeanSequitur::check(uint32_t n) {
+// Inlined into push and substitute: most checks find a new digram, and
+// an out-of-line call's saved registers cost as much as the lookup.
+__attribute__((always_inline)) inline bool LeanSequitur::check(uint32_t n) {
   if (guard(n) || guard(nodes_[n].next))
     return false;
   size_t s = 0;
@@ -165,7 +169,7 @@ bool LeanSequitur::check(uint32_t n) {
   const uint32_t x = find(n, s, h);
   if (x == kNil) {
     table_[s] = Slot{n, h};
-    if (2 * ++table_count_ > table_.size())
+    if (++table_count_ > mask_ / 2)
       grow();
     return false;
   }
@@ -206,7 +210,8 @@ void LeanSequitur::match(uint32_t ss, uint32_t m) {
 // step, and nothing indexes q again before s is linked). Each step's
 // condition is the one of join() at that point. `indexed`: false when n is
 // known not to be indexed for its digram (its deletion would find nothing).
-void LeanSequitur::substitute(uint32_t n, uint32_t r, bool indexed) {
+__attribute__((always_inline)) inline void LeanSequitur::substitute(uint32_t n, uint32_t r,
+                                                                    bool indexed) {
   const uint32_t a = n, b = nodes_[a].next, q = nodes_[a].prev, z = nodes_[b].next;
   const int64_t va = nodes_[a].value, vb = nodes_[b].value, vq = nodes_[q].value;
   const int64_t vz = nodes_[z].value;
@@ -265,8 +270,15 @@ void LeanSequitur::expand(uint32_t n) {
 void LeanSequitur::push(uint32_t terminal, uint64_t run) {
   const uint32_t n =
       new_node(static_cast<int64_t>(terminal) + static_cast<int64_t>((run - 1) << 32));
-  insert_after(last(0), n);
-  check(nodes_[n].prev);
+  // insert_after(last(0), n) reduced to its links: n is new, and the
+  // digram it ends, (last, guard), is never indexed, nor is a run of
+  // three closed by a guard.
+  const uint32_t g = rules_[0].guard, l = nodes_[g].prev;
+  nodes_[n].prev = l;
+  nodes_[n].next = g;
+  nodes_[l].next = n;
+  nodes_[g].prev = n;
+  check(l);
 }
 
 std::vector<uint32_t> LeanSequitur::rule_order(std::vector<int64_t> &number) const {
