@@ -148,7 +148,11 @@ void Recorder::on_init() {
 void Recorder::set_tracing(bool on) {
   State from = on ? State::Paused : State::Recording;
   // Off: the calls turn slow before the state says Paused; on: after it
-  // says Recording (slow_calls.h).
+  // says Recording (slow_calls.h). One switch at a time, so that the bit
+  // and the state agree when threads switch at once (the annotate header's
+  // macros may be called from any thread).
+  static std::mutex switching;
+  std::lock_guard<std::mutex> hold(switching);
   if (!on)
     set_slow_call_bit(kSlowNotRecording, true);
   if (state.compare_exchange_strong(from, on ? State::Recording : State::Paused,
