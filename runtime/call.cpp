@@ -76,11 +76,14 @@ void Call::begin_slow_() {
     static std::atomic<uint32_t> next_tid{0};
     ts_->tid = next_tid++;
     ts_->tid_assigned = true;
-    ts_->update_rare();
+    ts_->rare = static_cast<uint8_t>(ts_->rare & ~ThreadState::kRareNoThreadId);
   }
   ts_->reset_call();
-  ts_->sig.put_varint(fid_);
-  ts_->sig.put_varint(ts_->tid);
+  // As the constructor's fast path writes them: every Fortran call comes
+  // this way (its site override), so one reservation, not two appends.
+  uint8_t *p = ts_->sig.reserve(20);
+  p = SignatureBuffer::write_varint(p, fid_);
+  ts_->sig.commit(SignatureBuffer::write_varint(p, ts_->tid));
 }
 
 Call::Call(uint16_t function_id, Nested) noexcept

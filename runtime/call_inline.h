@@ -34,10 +34,14 @@ PILGRIM_HOT Call::Call(uint16_t function_id, const void *site) noexcept
   site_ = reinterpret_cast<uintptr_t>(site);
   // Anything but a plain recorded call on a thread that has its id: tracing
   // not recording, MPI_THREAD_MULTIPLE, plugin-built code's site ids
-  // (slow_calls.h), or a site the Fortran glue set (ThreadState::rare).
-  if (__builtin_expect((slow_calls() | ts_->rare) != 0, 0)) {
-    begin_slow_();
-    return;
+  // (slow_calls.h), or a site the Fortran glue set (ThreadState::rare). The
+  // override alone stays here, with its site: every Fortran call has one.
+  if (const uint8_t rare = slow_calls() | ts_->rare; __builtin_expect(rare != 0, 0)) {
+    if (rare != ThreadState::kRareSiteOverride) {
+      begin_slow_();
+      return;
+    }
+    site_ = ts_->site_override;
   }
   active_ = true;
   site_ &= r.sites_mask; // none with PILGRIM_SITES=off

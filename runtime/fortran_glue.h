@@ -52,7 +52,7 @@ public:
   explicit SiteOverride(const void *site) : ts_(thread_state()) {
     ts_.set_site_override(reinterpret_cast<uintptr_t>(site));
   }
-  ~SiteOverride() { ts_.set_site_override(0); }
+  ~SiteOverride() { ts_.clear_site_override(); }
   SiteOverride(const SiteOverride &) = delete;
   SiteOverride &operator=(const SiteOverride &) = delete;
 

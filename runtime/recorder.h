@@ -70,14 +70,19 @@ struct ThreadState {
   // Fortran glue: its own return address, the application's call); 0 when
   // none. The setter clears it after the call (call_sites.h).
   uint64_t site_override = 0;
-  // Nonzero sends this thread's calls to the constructor's slow path: it
-  // has no thread id yet, or a site override is set. One byte, which the
-  // hot path loads with the process's (slow_calls.h).
-  uint8_t rare = 1;
-  void update_rare() { rare = !tid_assigned || site_override != 0; }
+  // This thread's rare cases, or'ed by the constructor with the process's
+  // (slow_calls.h, whose bits are below 8): no thread id yet (the slow
+  // path assigns one), and a site override set, which alone keeps the fast
+  // path with the override as the site (the Fortran entry points' calls).
+  static constexpr uint8_t kRareNoThreadId = 8, kRareSiteOverride = 16;
+  uint8_t rare = kRareNoThreadId;
   void set_site_override(uint64_t key) {
     site_override = key;
-    update_rare();
+    rare = static_cast<uint8_t>(rare | kRareSiteOverride);
+  }
+  void clear_site_override() {
+    site_override = 0;
+    rare = static_cast<uint8_t>(rare & ~kRareSiteOverride);
   }
   // A new call starts with an empty signature and nothing deferred or held.
   void reset_call() {

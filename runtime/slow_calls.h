@@ -12,6 +12,7 @@
 
 namespace pilgrim::rt {
 
+// Bits below 8: ThreadState::rare's are 8 and up.
 enum SlowCallBit : uint8_t {
   kSlowNotRecording = 1,
   kSlowMultithreaded = 2,
