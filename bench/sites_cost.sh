@@ -4,8 +4,9 @@
 # 1. Instructions a traced MPI_Comm_rank takes (callgrind, the overhead
 #    benchmark as a singleton at 10^5 and 2*10^5 calls, as in run_overhead.sh:
 #    per call = (run(2e5) - run(1e5)) / 1e5) with PILGRIM_SITES=on and off,
-#    and with BASELINE_LIB, a libpilgrim.so built without call sites (e.g.
-#    from issue16-base), when given: the hot path's gain is on - baseline.
+#    and with BASELINE_LIB, a libpilgrim.so built without call sites (the
+#    parent of commit 2261737), when given: the hot path's gain is on -
+#    baseline. The same from Fortran (bench/overhead_fortran), where built.
 # 2. Trace sizes of the stencils (halo2d, halo3d) and master/worker at a few
 #    rank counts and 100 / 1000 iterations: the same run's calls without
 #    sites (bench/sites_stripped; checked against a real PILGRIM_SITES=off
@@ -25,17 +26,17 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 echo "Call sites; $mpi ($("$mpirun" --version 2>&1 | head -n 1)), $(nproc) cores, $(date -u +%F)"
 
-instructions() { # LIB SITES CALLS -> instructions of the run
-  local cg="$out/cg.$2.$3"
+instructions() { # LIB SITES CALLS [PROGRAM] -> instructions of the run
+  local cg="$out/cg.$2.$3" program=(${4:-"$build/bench/overhead" comm_rank})
   env LD_PRELOAD="$1" PILGRIM_OUTPUT="$out/i.pilgrim" PILGRIM_SITES="$2" \
-    valgrind --tool=callgrind --callgrind-out-file="$cg" "$build/bench/overhead" comm_rank "$3" \
+    valgrind --tool=callgrind --callgrind-out-file="$cg" "${program[@]}" "$3" \
     >"$out/cg.log" 2>&1
   awk '/^summary:/ {print $2}' "$cg"
 }
-per_call() { # LIB SITES -> instructions per traced MPI_Comm_rank
+per_call() { # LIB SITES [PROGRAM] -> instructions per traced MPI_Comm_rank
   local a b
-  a=$(instructions "$1" "$2" 100000)
-  b=$(instructions "$1" "$2" 200000)
+  a=$(instructions "$1" "$2" 100000 "${3:-}")
+  b=$(instructions "$1" "$2" 200000 "${3:-}")
   echo $(((b - a) / 100000))
 }
 if command -v valgrind >/dev/null; then
@@ -45,6 +46,17 @@ if command -v valgrind >/dev/null; then
   if [ -n "$baseline" ]; then
     base=$(per_call "$baseline" on)
     echo "  baseline without call sites ($baseline): $base; added by sites: $((on - base))"
+  fi
+  # From Fortran the call goes through the tracer's Fortran entry point,
+  # which hands the application's site to the C wrapper (ThreadState).
+  fortran=$build/bench/overhead_fortran
+  if [ -x "$fortran" ]; then
+    fon=$(per_call "$lib" on "$fortran")
+    echo "instructions per traced Fortran MPI_Comm_rank (callgrind): sites on $fon"
+    if [ -n "$baseline" ]; then
+      fbase=$(per_call "$baseline" on "$fortran")
+      echo "  baseline without call sites: $fbase; added by sites: $((fon - fbase))"
+    fi
   fi
 else
   echo "instructions: valgrind not installed, skipped"
