@@ -14,10 +14,10 @@
 // writer with the original's header and function table and no site table.
 //
 // Timing: a rank's entry gets what the runtime's aggregate mode would count,
-// n = count durations and n = count - 1 intervals, with the values of one of
-// its sites' merged entries. The MERGED_TIMING section is stored
-// uncompressed and its size depends only on those counts (FORMAT.md §7.1),
-// so the file's size is exact; its timing values are not.
+// n = count durations and n = count - 1 intervals, all of 1 us. The
+// MERGED_TIMING section is stored uncompressed and its size depends only on
+// those counts (FORMAT.md §7.1), so the file's size is exact; its timing
+// values are made up.
 //
 // On a deterministic program the result must be the size of a real
 // PILGRIM_SITES=off run byte for byte but for META's start time; the bench
@@ -60,22 +60,18 @@ RankTrace rank_without_sites(const Trace &t, uint32_t rank) {
   // What the runtime counts per terminal when it reads a clock (timing mode
   // not none): every call's duration, the interval before every call but
   // the first. The values: of any merged entry of the signature with some.
+  // (The section's size depends on n alone; one sample's values serve.)
+  const TimingStats sample{1, 1e-6, 0, 1e-6, 1e-6};
   const bool timed = t.header.timing_mode != 0;
   for (CstEntry &e : out.cst) {
-    for (const CstEntry &m : t.merged.cst) {
-      if (m.signature != e.signature)
-        continue;
-      if (m.duration.n)
-        e.duration = m.duration;
-      if (m.interval.n)
-        e.interval = m.interval;
+    if (!timed)
+      continue;
+    e.duration = sample;
+    e.duration.n = e.count;
+    if (e.count > 1) {
+      e.interval = sample;
+      e.interval.n = e.count - 1;
     }
-    e.duration.n = timed ? e.count : 0;
-    e.interval.n = timed && e.count > 1 ? e.count - 1 : 0;
-    if (e.duration.n == 0)
-      e.duration = TimingStats{};
-    if (e.interval.n == 0)
-      e.interval = TimingStats{};
   }
   out.grammar.rules = grammar.rules();
   out.comms = t.merged.comms_of(rank);

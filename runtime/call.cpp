@@ -39,8 +39,9 @@ ThreadState &make_thread_state() {
   return ts;
 }
 
-// The constructor past its fast path: before MPI_Init, after MPI_Finalize,
-// with threads, or the thread's first call.
+// The constructor past its fast path (slow_calls.h, ThreadState::rare):
+// before MPI_Init, tracing off, after MPI_Finalize, MPI_THREAD_MULTIPLE,
+// plugin-built code's site ids, or the thread's first call.
 void Call::begin_slow_() {
   Recorder &r = rec();
   // The site key: the one a caller inside the tracer set for the
@@ -72,18 +73,12 @@ void Call::begin_slow_() {
     r.lock.lock();
     locked_ = true;
   }
-  if (!ts_->tid_assigned) {
+  if (ts_->rare & ThreadState::kRareNoThreadId) {
     static std::atomic<uint32_t> next_tid{0};
     ts_->tid = next_tid++;
-    ts_->tid_assigned = true;
     ts_->rare = static_cast<uint8_t>(ts_->rare & ~ThreadState::kRareNoThreadId);
   }
-  ts_->reset_call();
-  // As the constructor's fast path writes them: every Fortran call comes
-  // this way (its site override), so one reservation, not two appends.
-  uint8_t *p = ts_->sig.reserve(20);
-  p = SignatureBuffer::write_varint(p, fid_);
-  ts_->sig.commit(SignatureBuffer::write_varint(p, ts_->tid));
+  ts_->start_call(fid_);
 }
 
 Call::Call(uint16_t function_id, Nested) noexcept

@@ -44,11 +44,8 @@ PILGRIM_HOT Call::Call(uint16_t function_id, const void *site) noexcept
     site_ = ts_->site_override;
   }
   active_ = true;
-  site_ &= r.sites_mask; // none with PILGRIM_SITES=off
-  ts_->reset_call();
-  uint8_t *p = ts_->sig.reserve(20);
-  p = SignatureBuffer::write_varint(p, function_id); // a constant in a wrapper
-  ts_->sig.commit(SignatureBuffer::write_varint(p, ts_->tid));
+  site_ &= r.sites_mask;        // none with PILGRIM_SITES=off
+  ts_->start_call(function_id); // a constant in a wrapper
 }
 
 PILGRIM_HOT Call::~Call() {

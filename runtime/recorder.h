@@ -51,8 +51,7 @@ struct ThreadState {
   // region rule records (a nested record then belongs to it).
   bool kept_while_off = false;
   int depth = 0;
-  uint32_t tid = 0;
-  bool tid_assigned = false;
+  uint32_t tid = 0; // valid once rare lacks kRareNoThreadId
   std::vector<RequestSlot> slots;
   std::vector<MPI_Status> private_statuses; // Call::keep_sources_array
   struct Deferred {
@@ -90,6 +89,13 @@ struct ThreadState {
     ndeferred = 0;
     nheld = 0;
     slots.clear();
+  }
+  // reset_call, then the signature's opening: the function and thread ids.
+  __attribute__((always_inline)) void start_call(uint16_t fid) {
+    reset_call();
+    uint8_t *p = sig.reserve(20);
+    p = SignatureBuffer::write_varint(p, fid);
+    sig.commit(SignatureBuffer::write_varint(p, tid));
   }
 };
 // thread_state(): call_inline.h
