@@ -6,6 +6,7 @@
 #include "fortran_emitter.h"
 #include "fortran_forwarding.h"
 #include "fortran_plan.h"
+#include "fortran_site_pass.h"
 
 #include <algorithm>
 #include <cctype>
@@ -361,13 +362,21 @@ void emit_fortran_entries(const JoinResult &joined, const FortranLibrary &lib, s
     if (aliases.empty())
       continue; // no Fortran binding (MPI_Comm_f2c, the large-count forms)
     const bool recorded = records_callbacks(f);
-    if (lib.imported.count(f.name()) && !recorded) {
-      report.c_called.push_back(f.name());
-      continue;
-    }
     std::string line = f.name() + ":";
     for (const auto &a : aliases)
       line += " " + a;
+    if (lib.imported.count(f.name()) && !recorded) {
+      // Recorded by the C wrapper; an entry point passes the application's
+      // call site on where the binding has a PMPI name to call.
+      const std::string pmpi = pmpi_name(f.name(), lib);
+      std::string why;
+      if (!pmpi.empty() && emit_fortran_site_pass(f, aliases, pmpi, out, why))
+        line += " (sites through " + pmpi + ")";
+      else
+        line += " (without sites: " + (pmpi.empty() ? "no PMPI name of its Fortran binding" : why) + ")";
+      report.c_called.push_back(line);
+      continue;
+    }
     // The C wrapper, after converting the arguments; where Fortran's
     // semantics differ, the MPI's Fortran binding, recorded as C's call.
     EntryPlan plan(f);
@@ -403,6 +412,8 @@ void emit_fortran_coverage(const std::string &symbols_path, const FortranReport 
       << "\n";
   for (const auto &e : report.entries)
     out << "    entry " << e << "\n";
+  for (const auto &e : report.c_called)
+    out << "    c " << e << "\n";
   for (const auto &e : report.forwarded)
     out << "    around " << e << "\n";
   for (const auto &[name, why] : report.left)

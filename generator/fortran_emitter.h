@@ -1,8 +1,9 @@
 // The Fortran entry points (mpif.h, `use mpi`, and Open MPI's `use mpi_f08`
 // backend): generated from the same joined functions as the C wrappers, for
-// the names the MPI's Fortran library really exports, and only where that
-// library does not call the C MPI_* function itself (MPICH's does, so its
-// Fortran calls already reach the C wrappers). See README, "Fortran".
+// the names the MPI's Fortran library really exports. Where that library
+// calls the C MPI_* function itself (MPICH's does, so its Fortran calls
+// already reach the C wrappers), the entry point only passes the call site on
+// (fortran_site_pass.h). See README, "Fortran".
 #pragma once
 
 #include "function_join.h"
@@ -26,13 +27,14 @@ bool read_fortran_symbols(const std::string &path, FortranLibrary &out, std::str
 
 struct FortranReport {
   std::vector<std::string> entries;   // "MPI_Send: mpi_send mpi_send_ ..."
-  std::vector<std::string> c_called;  // the Fortran library calls the C function
+  std::vector<std::string> c_called;  // the Fortran library calls the C function (site pass)
   std::vector<std::string> forwarded; // around the MPI's Fortran binding (fortran_forwarding.h)
   std::vector<std::pair<std::string, std::string>> left; // not converted: name, why
 };
 
-// fortran_entries.cpp: one entry point per function the library exports and
-// does not forward to C, under every name the library exports for it.
+// fortran_entries.cpp: one entry point per function the library exports,
+// under every name the library exports for it: converting to C, around the
+// binding, or (where the library forwards to C) passing the site only.
 void emit_fortran_entries(const JoinResult &joined, const FortranLibrary &lib, std::ostream &out,
                           FortranReport &report);
 

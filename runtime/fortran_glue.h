@@ -5,9 +5,10 @@
 //
 // An entry point converts the Fortran arguments to C, calls the C wrapper of
 // the same function (which records the call as a C program's and calls PMPI),
-// converts the outputs back and sets ierr. Only the MPI whose Fortran library
-// calls PMPI_* directly (Open MPI's libmpi_mpifh) gets entry points; see
-// README, "Fortran".
+// converts the outputs back and sets ierr. The MPI whose Fortran library
+// calls PMPI_* directly (Open MPI's libmpi_mpifh) gets such entry points;
+// where it calls the C MPI_* (MPICH's libmpifort), an entry point only sets
+// the site (SiteOverride) and calls the binding. See README, "Fortran".
 #pragma once
 
 #include <mpi.h>
