@@ -48,7 +48,8 @@ if command -v valgrind >/dev/null; then
     echo "  baseline without call sites ($baseline): $base; added by sites: $((on - base))"
   fi
   # From Fortran the call goes through the tracer's Fortran entry point,
-  # which hands the application's site to the C wrapper (ThreadState).
+  # which hands the application's site to the wrapper's body (Open MPI) or,
+  # across MPICH's own binding, in the thread's state.
   fortran=$build/bench/overhead_fortran
   if [ -x "$fortran" ]; then
     fon=$(per_call "$lib" on "$fortran")

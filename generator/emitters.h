@@ -4,6 +4,7 @@
 #include "function_join.h"
 
 #include <ostream>
+#include <set>
 #include <string>
 
 namespace pilgrim::gen {
@@ -13,7 +14,10 @@ namespace pilgrim::gen {
 void emit_function_table(const JoinResult &joined, std::ostream &out);
 
 // One PMPI wrapper per function; functions [begin, end) of joined.wrapped.
-void emit_wrappers(const JoinResult &joined, size_t begin, size_t end, std::ostream &out);
+// Those named in `site_entries` also get pilgrim_site_<name>, the way in of
+// their Fortran entry point, which passes the call site as an argument.
+void emit_wrappers(const JoinResult &joined, const std::set<std::string> &site_entries, size_t begin,
+                   size_t end, std::ostream &out);
 
 // encoding_driver.cpp, for test/encoding: per function, the wrapper's encoding
 // statements run on synthetic arguments instead of around the MPI call.

@@ -48,6 +48,10 @@ class EntryPlan : public FortranPlan {
 public:
   using FortranPlan::FortranPlan;
 
+  // Whether the entry point calls the wrapper's pilgrim_site_<name> (all
+  // but the variadic MPI_Pcontrol, a region marker rather than a record).
+  bool site_entry() const { return !f_.header->variadic; }
+
   void emit(const std::string &symbol, const std::vector<std::string> &aliases,
             std::ostream &out) const {
     // MPI_PCONTROL(LEVEL), the variadic function, has no IERROR in Fortran.
@@ -61,14 +65,25 @@ public:
     for (const auto &l : lengths_)
       params += ", int " + l;
     const HeaderFunction &h = *f_.header;
-    out << "// " << h.name << " (id " << f_.id() << ")\n"
-        << "extern \"C\" void " << symbol << "(" << params << ") {\n"
-        << before_.str()
-        << arrays_.str()
-        // The application's call site is this entry point's return address,
-        // not the C wrapper's (runtime/call_sites.h).
-        << "  " << kNs << "SiteOverride site_(__builtin_return_address(0));\n"
-        << "  int rc_ = " << h.name << "(" << actuals_ << ");\n";
+    out << "// " << h.name << " (id " << f_.id() << ")\n";
+    // The application's call site is this entry point's return address, not
+    // the C wrapper's (runtime/call_sites.h): passed to the wrapper's body
+    // as an argument, or for MPI_Pcontrol kept in the thread's state.
+    if (site_entry()) {
+      std::string decl;
+      for (size_t i = 0; i < h.params.size(); ++i)
+        decl += ", " + h.params[i].declare(side(i).name);
+      out << "extern \"C\" int pilgrim_site_" << h.name << "(const void *" << decl
+          << ") __attribute__((visibility(\"hidden\")));\n";
+    }
+    out << "extern \"C\" void " << symbol << "(" << params << ") {\n"
+        << before_.str() << arrays_.str();
+    if (site_entry())
+      out << "  int rc_ = pilgrim_site_" << h.name << "(__builtin_return_address(0)"
+          << (actuals_.empty() ? "" : ", ") << actuals_ << ");\n";
+    else
+      out << "  " << kNs << "pass_site(__builtin_return_address(0));\n"
+          << "  int rc_ = " << h.name << "(" << actuals_ << ");\n";
     if (!after_.str().empty())
       out << "  if (rc_ == MPI_SUCCESS || rc_ == MPI_ERR_IN_STATUS) {\n" << after_.str() << "  }\n";
     out << (has_ierr ? "  if (ierr)\n    *ierr = rc_;\n}\n" : "  (void)rc_;\n}\n");
@@ -382,6 +397,8 @@ void emit_fortran_entries(const JoinResult &joined, const FortranLibrary &lib, s
     EntryPlan plan(f);
     if (!recorded && plan.plan()) {
       plan.emit("pilgrim_fortran_" + f.name(), aliases, out);
+      if (plan.site_entry())
+        report.site_entries.insert(f.name());
       report.entries.push_back(line);
       continue;
     }

@@ -30,6 +30,7 @@ struct FortranReport {
   std::vector<std::string> c_called;  // the Fortran library calls the C function (site pass)
   std::vector<std::string> forwarded; // around the MPI's Fortran binding (fortran_forwarding.h)
   std::vector<std::pair<std::string, std::string>> left; // not converted: name, why
+  std::set<std::string> site_entries; // entries that call pilgrim_site_<name> (wrapper_emitter.cpp)
 };
 
 // fortran_entries.cpp: one entry point per function the library exports,

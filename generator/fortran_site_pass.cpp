@@ -36,9 +36,10 @@ bool emit_fortran_site_pass(const JoinedFunction &f, const std::vector<std::stri
     add("unsigned long", "len" + std::to_string(k));
   const std::string entry = "pilgrim_fortran_" + h.name;
   out << "// " << h.name << " (id " << f.id() << "): the MPI's Fortran binding calls the C function\n"
-      << "extern \"C\" void " << pmpi << "(" << types.str() << ") __attribute__((weak));\n"
+      // noplt: called through the GOT, one jump less than the PLT's.
+      << "extern \"C\" void " << pmpi << "(" << types.str() << ") __attribute__((weak, noplt));\n"
       << "extern \"C\" void " << entry << "(" << formals.str() << ") {\n"
-      << "  ::pilgrim::rt::fortran::SiteOverride site_(__builtin_return_address(0));\n"
+      << "  ::pilgrim::rt::fortran::pass_site(__builtin_return_address(0));\n"
       << "  " << pmpi << "(" << passed.str() << ");\n"
       << "}\n";
   for (const auto &a : aliases)

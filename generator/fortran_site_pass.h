@@ -2,8 +2,8 @@
 // MPI_* function itself (MPICH's libmpifort): the C wrapper records the call
 // when the binding reaches it, so the entry point records nothing. It only
 // passes the application's call site on (its own return address, in the
-// thread's state for the C wrapper, as the converting entry points do) and
-// calls the binding by its PMPI name with the arguments as they came: every
+// thread's state, which the C wrapper's constructor takes) and tail-calls
+// the binding by its PMPI name with the arguments as they came: every
 // Fortran argument is a pointer, and each CHARACTER argument adds a hidden
 // length after them, forwarded whole (a register or a stack slot). Without
 // it the site of an MPICH Fortran call was the binding's code in libmpifort.

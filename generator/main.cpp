@@ -123,15 +123,6 @@ int main(int argc, char **argv) {
   std::error_code ec;
   std::filesystem::create_directories(outdir, ec);
   std::filesystem::path out(outdir);
-  size_t per_file = (joined.wrapped.size() + kWrapperFiles - 1) / kWrapperFiles;
-  for (int k = 0; k < kWrapperFiles; ++k) {
-    std::ostringstream s;
-    pilgrim::gen::emit_wrappers(joined, k * per_file, (k + 1) * per_file, s);
-    if (!write_file(out / ("wrappers_" + std::to_string(k) + ".cpp"), s.str())) {
-      std::cerr << "pilgrim-gen-wrappers: cannot write " << (out / "wrappers").string() << "\n";
-      return 1;
-    }
-  }
   pilgrim::gen::FortranLibrary fortran_lib;
   std::string fortran_error;
   if (!fortran_symbols.empty() &&
@@ -142,6 +133,18 @@ int main(int argc, char **argv) {
   std::ostringstream table, driver, cov, fortran;
   pilgrim::gen::FortranReport fortran_report;
   pilgrim::gen::emit_fortran_entries(joined, fortran_lib, fortran, fortran_report);
+  // The wrappers after the Fortran entry points: those that convert their
+  // arguments call their wrapper's pilgrim_site_<name>.
+  size_t per_file = (joined.wrapped.size() + kWrapperFiles - 1) / kWrapperFiles;
+  for (int k = 0; k < kWrapperFiles; ++k) {
+    std::ostringstream s;
+    pilgrim::gen::emit_wrappers(joined, fortran_report.site_entries, k * per_file,
+                                (k + 1) * per_file, s);
+    if (!write_file(out / ("wrappers_" + std::to_string(k) + ".cpp"), s.str())) {
+      std::cerr << "pilgrim-gen-wrappers: cannot write " << (out / "wrappers").string() << "\n";
+      return 1;
+    }
+  }
   pilgrim::gen::emit_function_table(joined, table);
   pilgrim::gen::emit_encoding_driver(joined, driver);
   pilgrim::gen::emit_coverage_report(header, model, joined, cov);

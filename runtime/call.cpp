@@ -49,8 +49,10 @@ void Call::begin_slow_() {
   // wrapper's return address (call_sites.h). A plugin-built caller stored
   // its site's id just before the call (plugin_sites.h): it takes the
   // return address's place, tagged.
-  if (ts_->site_override)
+  if (ts_->rare & ThreadState::kRareSiteOverride) {
     site_ = ts_->site_override;
+    ts_->clear_site_override();
+  }
   if (plugin_sites::any_registered())
     if (const uint64_t id = plugin_sites::take_current())
       site_ = id | kPluginSiteTag;

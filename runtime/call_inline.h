@@ -28,8 +28,12 @@ PILGRIM_HOT ThreadState &thread_state() {
 
 PILGRIM_HOT Call::Call(uint16_t function_id, const void *site) noexcept
     : ts_(&thread_state()), buf_(&ts_->sig), fid_(function_id) {
-  if (ts_->depth++ > 0)
-    return;                            // a call MPI makes internally: passed through untraced
+  if (ts_->depth++ > 0) {
+    // A call MPI makes internally: passed through untraced. A site a
+    // Fortran entry point set for it (from a callback) goes with it.
+    ts_->clear_site_override();
+    return;
+  }
   const Recorder &r = Recorder::get(); // made here if it was not yet: active() below
   site_ = reinterpret_cast<uintptr_t>(site);
   // Anything but a plain recorded call on a thread that has its id: tracing
@@ -41,7 +45,8 @@ PILGRIM_HOT Call::Call(uint16_t function_id, const void *site) noexcept
       begin_slow_();
       return;
     }
-    site_ = ts_->site_override;
+    site_ = ts_->site_override; // taken: the override was this thread's only rare case
+    ts_->rare = 0;
   }
   active_ = true;
   site_ &= r.sites_mask;        // none with PILGRIM_SITES=off

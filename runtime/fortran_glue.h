@@ -8,7 +8,7 @@
 // converts the outputs back and sets ierr. The MPI whose Fortran library
 // calls PMPI_* directly (Open MPI's libmpi_mpifh) gets such entry points;
 // where it calls the C MPI_* (MPICH's libmpifort), an entry point only sets
-// the site (SiteOverride) and calls the binding. See README, "Fortran".
+// the site (pass_site) and calls the binding. See README, "Fortran".
 #pragma once
 
 #include <mpi.h>
@@ -45,21 +45,15 @@ extern void *MPIR_F_MPI_WEIGHTS_EMPTY __attribute__((weak));
 
 namespace pilgrim::rt::fortran {
 
-// For the duration of an entry point's call of the C wrapper: the site key
-// of the application's call is the entry point's return address
-// (call_sites.h).
-class SiteOverride {
-public:
-  explicit SiteOverride(const void *site) : ts_(thread_state()) {
-    ts_.set_site_override(reinterpret_cast<uintptr_t>(site));
-  }
-  ~SiteOverride() { ts_.clear_site_override(); }
-  SiteOverride(const SiteOverride &) = delete;
-  SiteOverride &operator=(const SiteOverride &) = delete;
-
-private:
-  ThreadState &ts_;
-};
+// The site key of the application's call, the entry point's return address
+// (call_sites.h), for the next wrapper this thread reaches: the C function
+// the MPI's Fortran binding calls (MPICH), or MPI_Pcontrol's marker. That
+// wrapper's constructor takes it, so the entry point can end in a tail call
+// of the binding. A binding that reached no wrapper at all would leave it to
+// the thread's next call.
+PILGRIM_HOT void pass_site(const void *site) {
+  thread_state().set_site_override(reinterpret_cast<uintptr_t>(site));
+}
 
 static_assert(sizeof(MPI_Fint) == sizeof(int), "Fortran INTEGER must be a C int");
 

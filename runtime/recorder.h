@@ -66,8 +66,10 @@ struct ThreadState {
   int nheld = 0;
   int64_t t0 = 0, t1 = 0;
   // A site key set for the next call by a caller inside the tracer (the
-  // Fortran glue: its own return address, the application's call); 0 when
-  // none. The setter clears it after the call (call_sites.h).
+  // Fortran entry points: their own return address, the application's
+  // call), valid while rare has kRareSiteOverride. The next wrapper's
+  // constructor takes it and clears the bit, whatever its depth, so that
+  // none outlives the call it was set for (call_sites.h).
   uint64_t site_override = 0;
   // This thread's rare cases, or'ed by the constructor with the process's
   // (slow_calls.h, whose bits are below 8): no thread id yet (the slow
@@ -79,10 +81,7 @@ struct ThreadState {
     site_override = key;
     rare = static_cast<uint8_t>(rare | kRareSiteOverride);
   }
-  void clear_site_override() {
-    site_override = 0;
-    rare = static_cast<uint8_t>(rare & ~kRareSiteOverride);
-  }
+  void clear_site_override() { rare = static_cast<uint8_t>(rare & ~kRareSiteOverride); }
   // A new call starts with an empty signature and nothing deferred or held.
   void reset_call() {
     sig.clear();
