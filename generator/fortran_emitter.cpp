@@ -147,7 +147,11 @@ private:
     const bool out = s.dir != Direction::In;
     switch (s.role) {
     case Role::Opaque: // the command line of MPI_Init: Fortran has none
-      actual("nullptr");
+      actual(h.pointer_depth == 0 ? "0" : "nullptr");
+      if (!started_) { // what MPICH's binding of MPI_Init does first
+        before_ << "  " << kNs << "fortran_start();\n";
+        started_ = true;
+      }
       return true;
     case Role::Buffer:
       formal(h.declare(n));
@@ -309,6 +313,7 @@ private:
 
   std::string formals_, actuals_;
   std::vector<std::string> lengths_;
+  bool started_ = false;
   // Scalars are converted first, so that arrays' lengths can use them.
   std::ostringstream before_, arrays_, after_;
 };
@@ -380,20 +385,8 @@ void emit_fortran_entries(const JoinResult &joined, const FortranLibrary &lib, s
     std::string line = f.name() + ":";
     for (const auto &a : aliases)
       line += " " + a;
-    if (lib.imported.count(f.name()) && !recorded) {
-      // Recorded by the C wrapper; an entry point passes the application's
-      // call site on where the binding has a PMPI name to call.
-      const std::string pmpi = pmpi_name(f.name(), lib);
-      std::string why;
-      if (!pmpi.empty() && emit_fortran_site_pass(f, aliases, pmpi, out, why))
-        line += " (sites through " + pmpi + ")";
-      else
-        line += " (without sites: " + (pmpi.empty() ? "no PMPI name of its Fortran binding" : why) + ")";
-      report.c_called.push_back(line);
-      continue;
-    }
-    // The C wrapper, after converting the arguments; where Fortran's
-    // semantics differ, the MPI's Fortran binding, recorded as C's call.
+    // The C wrapper's body, after converting the arguments, in place of the
+    // MPI's binding (both MPIs).
     EntryPlan plan(f);
     if (!recorded && plan.plan()) {
       plan.emit("pilgrim_fortran_" + f.name(), aliases, out);
@@ -404,6 +397,19 @@ void emit_fortran_entries(const JoinResult &joined, const FortranLibrary &lib, s
     }
     const std::string pmpi = pmpi_name(f.name(), lib);
     std::string why = recorded ? "its callbacks are recorded" : plan.why();
+    if (lib.imported.count(f.name()) && !recorded) {
+      // No conversion rule, but the binding calls the C function (MPICH's),
+      // whose wrapper records the call: an entry point passes the
+      // application's call site on where the binding has a PMPI name.
+      std::string pass_why;
+      if (!pmpi.empty() && emit_fortran_site_pass(f, aliases, pmpi, out, pass_why))
+        line += " (" + why + "; sites through " + pmpi + ")";
+      else
+        line += " (" + why + "; without sites: " +
+                (pmpi.empty() ? "no PMPI name of its Fortran binding" : pass_why) + ")";
+      report.c_called.push_back(line);
+      continue;
+    }
     if (pmpi.empty()) {
       report.left.emplace_back(f.name(), why + "; no PMPI name of its Fortran binding");
       continue;

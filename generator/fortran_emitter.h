@@ -1,9 +1,9 @@
 // The Fortran entry points (mpif.h, `use mpi`, and Open MPI's `use mpi_f08`
 // backend): generated from the same joined functions as the C wrappers, for
-// the names the MPI's Fortran library really exports. Where that library
-// calls the C MPI_* function itself (MPICH's does, so its Fortran calls
-// already reach the C wrappers), the entry point only passes the call site on
-// (fortran_site_pass.h). See README, "Fortran".
+// the names the MPI's Fortran library really exports, in place of its
+// bindings. For a function without a conversion rule whose binding calls the
+// C MPI_* function itself (MPICH's), the entry point only passes the call
+// site on to the binding (fortran_site_pass.h). See README, "Fortran".
 #pragma once
 
 #include "function_join.h"
@@ -35,7 +35,8 @@ struct FortranReport {
 
 // fortran_entries.cpp: one entry point per function the library exports,
 // under every name the library exports for it: converting to C, around the
-// binding, or (where the library forwards to C) passing the site only.
+// binding, or (no conversion rule, the library forwards to C) passing the
+// site only.
 void emit_fortran_entries(const JoinResult &joined, const FortranLibrary &lib, std::ostream &out,
                           FortranReport &report);
 

@@ -1,5 +1,6 @@
-// The Fortran entry point of a function whose Fortran binding calls the C
-// MPI_* function itself (MPICH's libmpifort): the C wrapper records the call
+// The Fortran entry point of a function that has no conversion rule
+// (fortran_emitter.cpp) and whose Fortran binding calls the C MPI_* function
+// itself (MPICH's libmpifort): the C wrapper records the call
 // when the binding reaches it, so the entry point records nothing. It only
 // passes the application's call site on (its own return address, in the
 // thread's state, which the C wrapper's constructor takes) and tail-calls

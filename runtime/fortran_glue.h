@@ -5,9 +5,9 @@
 //
 // An entry point converts the Fortran arguments to C, calls the C wrapper of
 // the same function (which records the call as a C program's and calls PMPI),
-// converts the outputs back and sets ierr. The MPI whose Fortran library
-// calls PMPI_* directly (Open MPI's libmpi_mpifh) gets such entry points;
-// where it calls the C MPI_* (MPICH's libmpifort), an entry point only sets
+// converts the outputs back and sets ierr: in both MPIs, in place of the
+// MPI's own binding. Where a function has no conversion rule and the MPI's
+// binding calls the C MPI_* (MPICH's libmpifort), an entry point only sets
 // the site (pass_site) and calls the binding. See README, "Fortran".
 #pragma once
 
@@ -41,6 +41,11 @@ extern void *MPIR_F_MPI_IN_PLACE __attribute__((weak));
 extern void *MPIR_F_MPI_BOTTOM __attribute__((weak));
 extern void *MPIR_F_MPI_UNWEIGHTED __attribute__((weak));
 extern void *MPIR_F_MPI_WEIGHTS_EMPTY __attribute__((weak));
+// MPICH's Fortran start-up: libmpifort's bindings run mpirinitf_ once, when
+// MPIR_F_NeedInit says so; it hands libmpifort and libmpich the addresses of
+// the Fortran sentinels (MPIR_F_MPI_*, MPI_F_STATUS(ES)_IGNORE).
+extern int MPIR_F_NeedInit __attribute__((weak));
+void mpirinitf_(void) __attribute__((weak));
 }
 
 namespace pilgrim::rt::fortran {
@@ -55,6 +60,17 @@ PILGRIM_HOT void pass_site(const void *site) {
   thread_state().set_site_override(reinterpret_cast<uintptr_t>(site));
 }
 
+// The entry points convert the arguments themselves, so where MPICH's
+// bindings would have run its Fortran start-up, they do: in MPI_Init and
+// MPI_Init_thread, and before the first comparison with a sentinel it sets
+// (a Fortran caller after a C MPI_Init). Nothing under Open MPI.
+inline void fortran_start() {
+  if (&MPIR_F_NeedInit && MPIR_F_NeedInit && mpirinitf_) {
+    mpirinitf_();
+    MPIR_F_NeedInit = 0;
+  }
+}
+
 static_assert(sizeof(MPI_Fint) == sizeof(int), "Fortran INTEGER must be a C int");
 
 #ifdef MPI_F_STATUS_SIZE
@@ -66,7 +82,13 @@ constexpr int kStatusSize = static_cast<int>(sizeof(MPI_Status) / sizeof(MPI_Fin
 // A weak sentinel the MPI lacks has address null, which no argument has.
 inline bool is(const void *p, const char *sentinel) { return p && p == sentinel; }
 // MPICH's: a pointer variable, null until its Fortran start-up ran.
-inline bool is(const void *p, void *const *sentinel) { return p && sentinel && p == *sentinel; }
+inline bool is(const void *p, void *const *sentinel) {
+  if (!p || !sentinel)
+    return false;
+  if (__builtin_expect(*sentinel == nullptr, 0))
+    fortran_start();
+  return p == *sentinel;
+}
 
 // A choice buffer: MPI_IN_PLACE and MPI_BOTTOM become C's.
 inline void *buffer(const void *p) {
@@ -89,8 +111,17 @@ inline int *int_array(const MPI_Fint *p) {
   return const_cast<int *>(p);
 }
 
-inline bool status_ignored(const MPI_Fint *p) { return p && p == MPI_F_STATUS_IGNORE; }
-inline bool statuses_ignored(const MPI_Fint *p) { return p && p == MPI_F_STATUSES_IGNORE; }
+// MPICH's MPI_F_STATUS(ES)_IGNORE are variables its Fortran start-up sets.
+inline bool status_ignored(const MPI_Fint *p) {
+  if (p && __builtin_expect(MPI_F_STATUS_IGNORE == nullptr, 0))
+    fortran_start();
+  return p && p == MPI_F_STATUS_IGNORE;
+}
+inline bool statuses_ignored(const MPI_Fint *p) {
+  if (p && __builtin_expect(MPI_F_STATUSES_IGNORE == nullptr, 0))
+    fortran_start();
+  return p && p == MPI_F_STATUSES_IGNORE;
+}
 
 // T[n], on the stack up to N elements, on the heap beyond.
 template <class T, size_t N> class Array {
