@@ -72,10 +72,7 @@ public:
     out << "  c_.finish(::pilgrim::rt::as_int64(rc_));\n"
         << "  if (ierr)\n    *ierr = rc_;\n"
         << "}\n";
-    for (const auto &a : aliases)
-      out << "extern \"C\" PILGRIM_EXPORT void " << a << "(" << signature()
-          << ") __attribute__((alias(\"" << symbol << "\")));\n";
-    out << "\n";
+    emit_fortran_aliases(symbol, signature(), aliases, out);
   }
 
   // The formals of the entry point, for its aliases.

@@ -44,4 +44,12 @@ bool is_integer(CType t) {
          t == CType::Fint;
 }
 
+void emit_fortran_aliases(const std::string &entry, const std::string &params,
+                          const std::vector<std::string> &aliases, std::ostream &out) {
+  for (const auto &a : aliases)
+    out << "extern \"C\" PILGRIM_EXPORT void " << a << "(" << params
+        << ") __attribute__((alias(\"" << entry << "\")));\n";
+  out << "\n";
+}
+
 } // namespace pilgrim::gen

@@ -6,7 +6,9 @@
 
 #include "function_join.h"
 
+#include <ostream>
 #include <string>
+#include <vector>
 
 namespace pilgrim::gen {
 
@@ -17,6 +19,11 @@ struct HandleNames {
 bool handle_names(HandleKind k, HandleNames &n);
 
 bool is_integer(CType t);
+
+// The entry point `entry` exported under each of `aliases` (the names the
+// MPI's Fortran library exports for the function), with formals `params`.
+void emit_fortran_aliases(const std::string &entry, const std::string &params,
+                          const std::vector<std::string> &aliases, std::ostream &out);
 
 class FortranPlan {
 public:

@@ -1,6 +1,8 @@
 // Site-passing Fortran entry points (fortran_site_pass.h).
 #include "fortran_site_pass.h"
 
+#include "fortran_plan.h"
+
 #include <sstream>
 
 namespace pilgrim::gen {
@@ -42,10 +44,7 @@ bool emit_fortran_site_pass(const JoinedFunction &f, const std::vector<std::stri
       << "  ::pilgrim::rt::fortran::pass_site(__builtin_return_address(0));\n"
       << "  " << pmpi << "(" << passed.str() << ");\n"
       << "}\n";
-  for (const auto &a : aliases)
-    out << "extern \"C\" PILGRIM_EXPORT void " << a << "(" << formals.str()
-        << ") __attribute__((alias(\"" << entry << "\")));\n";
-  out << "\n";
+  emit_fortran_aliases(entry, formals.str(), aliases, out);
   return true;
 }
 

@@ -3,9 +3,9 @@
 // Fortran sentinels, Fortran strings made C strings and back, and arrays of
 // converted handles and statuses held on the stack up to a small count.
 //
-// An entry point converts the Fortran arguments to C, calls the C wrapper of
-// the same function (which records the call as a C program's and calls PMPI),
-// converts the outputs back and sets ierr: in both MPIs, in place of the
+// An entry point converts the Fortran arguments to C, runs the C wrapper's
+// body (pilgrim_site_<name>: records the call as a C program's and calls
+// PMPI), converts the outputs back and sets ierr: in both MPIs, in place of the
 // MPI's own binding. Where a function has no conversion rule and the MPI's
 // binding calls the C MPI_* (MPICH's libmpifort), an entry point only sets
 // the site (pass_site) and calls the binding. See README, "Fortran".
