@@ -1,5 +1,7 @@
 #include "clock_source.h"
 
+#include "pilgrim/settings_table.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <ctime>
@@ -28,7 +30,7 @@ bool choose_clock(int world_rank, std::string &error) {
   const char *offset = std::getenv("PILGRIM_TEST_CLOCK_OFFSET_NS");
   const std::string want = clock ? clock : "";
   if (clock && want != "tsc" && want != "monotonic") {
-    error = "pilgrim: invalid PILGRIM_CLOCK='" + want + "' (allowed: tsc, monotonic)";
+    error = "pilgrim: " + settings::invalid_value(*settings::find("PILGRIM_CLOCK"), want);
     return false;
   }
   if (want == "tsc" && !invariant_tsc_available()) {

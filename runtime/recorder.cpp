@@ -10,6 +10,7 @@
 #include "pilgrim/trace_model.h"
 #include "pilgrim/trace_writer.h"
 #include "rank_offsets.h"
+#include "trace_output.h"
 #include "trace_reduction.h"
 
 #include <algorithm>
@@ -65,6 +66,14 @@ Recorder::Recorder() {
 }
 
 namespace {
+
+// Rank 0's string, on every rank of comm.
+void broadcast_string(MPI_Comm comm, std::string &s) {
+  int len = static_cast<int>(s.size());
+  PMPI_Bcast(&len, 1, MPI_INT, 0, comm);
+  s.resize(static_cast<size_t>(len));
+  PMPI_Bcast(s.data(), len, MPI_CHAR, 0, comm);
+}
 
 // Stops the run at MPI_Init: rank 0 says why, every rank leaves.
 [[noreturn]] void stop_run(MPI_Comm comm, int rank, const std::string &why) {
@@ -165,6 +174,12 @@ void Recorder::check_output_writable() {
   int ok = 1;
   std::string why;
   if (world_rank_ == 0) {
+    warn_unknown_settings();
+    // The default path never replaces an earlier trace: the first free
+    // numbered name instead (PROGRAM.1.pilgrim, ...), chosen here by rank 0
+    // for every rank (verify logs and timing files sit beside it).
+    if (!settings.output_given)
+      first_free_output(settings.output, settings.output_shown);
     // A probe file beside the trace, removed at once: a run killed before
     // MPI_Finalize leaves nothing under the trace's name, and an existing
     // trace stays until the new one replaces it.
@@ -178,6 +193,10 @@ void Recorder::check_output_writable() {
   PMPI_Bcast(&ok, 1, MPI_INT, 0, private_comm_);
   if (!ok)
     stop_run(private_comm_, world_rank_, why);
+  if (!settings.output_given) {
+    broadcast_string(private_comm_, settings.output);
+    broadcast_string(private_comm_, settings.output_shown);
+  }
 }
 
 uint32_t Recorder::intern_signature(const uint8_t *key, size_t n) {
@@ -401,6 +420,11 @@ void Recorder::write_trace() {
   }
   PMPI_Reduce(used.data(), all_used.data(), static_cast<int>(used.size()), MPI_UNSIGNED_CHAR,
               MPI_BOR, 0, private_comm_);
+  // The calls the trace holds, for the line that says where it went.
+  unsigned long long calls = 0, all_calls = 0;
+  for (const CstEntry &e : mine.cst)
+    calls += e.count;
+  PMPI_Reduce(&calls, &all_calls, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, private_comm_);
 
   // Merge every rank's CST and grammar up a tree; rank 0 writes the result.
   const int64_t t_merge = monotonic_ns();
@@ -459,8 +483,15 @@ void Recorder::write_trace() {
     ok = false;
   }
   if (per_call_)
-    write_rank_timing(ok ? &*writer : nullptr, ok);
+    ok = write_rank_timing(ok ? &*writer : nullptr, ok);
   finalize_write_ns_ = monotonic_ns() - t_write;
+  if (!ok)
+    std::fprintf(stderr, "pilgrim: no trace was written to %s\n", settings.output_shown.c_str());
+  else if (!settings.quiet)
+    std::fprintf(stderr, "%s\n",
+                 written_line(all_calls, world_size_, settings.output_shown,
+                              file_size_or_zero(settings.output))
+                     .c_str());
 }
 
 std::string Recorder::rank_clock_block() const {

@@ -1,5 +1,7 @@
 #include "settings.h"
 
+#include "pilgrim/settings_table.h"
+
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -27,20 +29,21 @@ std::vector<std::string> cmdline_args() {
   return args;
 }
 
-bool parse_choice(const char *var, const char *const *choices, int n, int &index,
-                  std::string &error) {
+// The value of a choice setting (one of its table entry's words), or the
+// entry's default when it is not set. False, with `error`, for a value not
+// among them.
+bool parse_choice(const char *var, std::string &value, std::string &error) {
+  const settings::Setting *s = settings::find(var);
   const char *v = std::getenv(var);
+  value = s->fallback;
   if (!v)
     return true;
-  for (int i = 0; i < n; ++i)
-    if (std::string(v) == choices[i]) {
-      index = i;
+  for (const std::string &c : s->choices)
+    if (c == v) {
+      value = v;
       return true;
     }
-  std::string allowed;
-  for (int i = 0; i < n; ++i)
-    allowed += std::string(i ? ", " : "") + choices[i];
-  error = std::string("pilgrim: invalid ") + var + "='" + v + "' (allowed: " + allowed + ")";
+  error = "pilgrim: " + settings::invalid_value(*s, v);
   return false;
 }
 
@@ -63,40 +66,38 @@ std::string command_line() {
 }
 
 bool parse_settings(Settings &out, std::string &error) {
-  static const char *const kBool[] = {"0", "1"};
-  static const char *const kRanks[] = {"absolute", "relative", "cartesian"};
-  static const char *const kOnOff[] = {"off", "on"};
-  int summary = 0, verify = 0, ranks = 2, timing_thread = 1, posix = 0, start = 1, sites = 1;
-  if (!parse_choice("PILGRIM_SUMMARY", kBool, 2, summary, error) ||
-      !parse_choice("PILGRIM_TIMING_THREAD", kBool, 2, timing_thread, error) ||
-      !parse_choice("PILGRIM_VERIFY", kBool, 2, verify, error) ||
-      !parse_choice("PILGRIM_RANKS", kRanks, 3, ranks, error) ||
-      !parse_choice("PILGRIM_POSIX", kOnOff, 2, posix, error) ||
-      !parse_choice("PILGRIM_START", kOnOff, 2, start, error) ||
-      !parse_choice("PILGRIM_SITES", kOnOff, 2, sites, error))
+  std::string summary, verify, ranks, timing_thread, posix, start, sites, quiet;
+  if (!parse_choice("PILGRIM_SUMMARY", summary, error) ||
+      !parse_choice("PILGRIM_QUIET", quiet, error) ||
+      !parse_choice("PILGRIM_TIMING_THREAD", timing_thread, error) ||
+      !parse_choice("PILGRIM_VERIFY", verify, error) ||
+      !parse_choice("PILGRIM_RANKS", ranks, error) ||
+      !parse_choice("PILGRIM_POSIX", posix, error) ||
+      !parse_choice("PILGRIM_START", start, error) ||
+      !parse_choice("PILGRIM_SITES", sites, error))
     return false;
-  out.sites = sites == 1;
-  out.posix = posix == 1;
-  out.start_on = start == 1;
-  out.summary = summary == 1;
-  out.verify = verify == 1;
-  out.timing_thread = timing_thread == 1;
-  if (const char *t = std::getenv("PILGRIM_TIMING")) {
-    std::string why;
-    if (!timing::parse_spec(t, out.timing_spec, why)) {
-      error = std::string("pilgrim: invalid PILGRIM_TIMING='") + t + "': " + why;
+  out.sites = sites == "on";
+  out.posix = posix == "on";
+  out.start_on = start == "on";
+  out.summary = summary == "1";
+  out.quiet = quiet == "1";
+  out.verify = verify == "1";
+  out.timing_thread = timing_thread == "1";
+  // parse_spec's message names the variable itself.
+  if (const char *t = std::getenv("PILGRIM_TIMING"))
+    if (!timing::parse_spec(t, out.timing_spec, error))
       return false;
-    }
-  }
   out.timing = out.timing_spec.method; // timing::Method is TimingMode
-  out.relative_ranks = ranks >= 1;
-  out.cartesian_ranks = ranks == 2;
+  out.relative_ranks = ranks != "absolute";
+  out.cartesian_ranks = ranks == "cartesian";
   const char *o = std::getenv("PILGRIM_OUTPUT");
   if (o && !*o) {
-    error = "pilgrim: invalid PILGRIM_OUTPUT='' (allowed: a file path)";
+    error = "pilgrim: " + settings::invalid_value(*settings::find("PILGRIM_OUTPUT"), "");
     return false;
   }
+  out.output_given = o != nullptr;
   out.output = o ? o : "./" + program_name() + ".pilgrim";
+  out.output_shown = out.output;
   // A relative path is the directory's the program was in when it started
   // tracing: a program (or a proxy replaying POSIX I/O in its scratch
   // directory) that changes directory later still writes its trace there.

@@ -1,4 +1,6 @@
-// The PILGRIM_* environment variables, parsed and validated at MPI_Init.
+// The tracer's PILGRIM_* environment variables, parsed and validated at
+// MPI_Init. Their names, allowed values and defaults are the settings table's
+// (settings/include/pilgrim/settings_table.h), which pilgrim-config prints.
 #pragma once
 
 #include <string>
@@ -12,7 +14,10 @@ namespace pilgrim::rt {
 using TimingMode = ::pilgrim::TimingMode;
 
 struct Settings {
-  std::string output;                        // PILGRIM_OUTPUT (default ./<program>.pilgrim)
+  std::string output;                        // PILGRIM_OUTPUT (default ./<program>.pilgrim), absolute
+  std::string output_shown;                  // ... as the user gave it (or the default), for messages
+  bool output_given = false;                 // PILGRIM_OUTPUT was set: replace what is there
+  bool quiet = false;                        // PILGRIM_QUIET=0|1: no line at MPI_Finalize
   bool summary = false;                      // PILGRIM_SUMMARY=0|1
   bool verify = false;                       // PILGRIM_VERIFY=0|1
   TimingMode timing = TimingMode::Aggregate; // PILGRIM_TIMING's mode (README "PILGRIM_TIMING")

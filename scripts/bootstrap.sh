@@ -1,21 +1,35 @@
 #!/usr/bin/env bash
-# Installs everything Pilgrim needs on Debian 12. Idempotent: packages already
-# present are not reinstalled, and `apt-get update` runs only when a package is
-# missing. Run as root (or with sudo available).
+# Installs what Pilgrim needs on Debian 12: with --demo only what the demo
+# needs (scripts/demo.sh), else everything the tests need too (scripts/test.sh).
+# Idempotent: packages already present are not reinstalled, and `apt-get
+# update` runs only when a package is missing. Run as root (or with sudo).
 set -euo pipefail
 
-PACKAGES=(
-  build-essential cmake ninja-build pkg-config python3 python3-yaml python3-psutil
-  clang clang-14 libclang-14-dev llvm-14-dev llvm-14-tools libclang-rt-14-dev
+# What the demo needs (scripts/demo.sh): the tracer, the tools and Open MPI.
+DEMO_PACKAGES=(
+  build-essential cmake ninja-build pkg-config python3
+  clang-14 libclang-14-dev llvm-14-dev   # the wrapper generator (LibTooling) and the plugin
   libopenmpi-dev openmpi-bin
-  mpich libmpich-dev
   libdw-dev                               # call sites: DWARF line tables (elfutils)
-  libzstd-dev libzfp-dev libyaml-cpp-dev libgtest-dev libbenchmark-dev
+  libzstd-dev libzfp-dev libyaml-cpp-dev
+  librsvg2-bin                            # rsvg-convert: the matrix's SVG as PNG
+)
+# What the tests need besides (scripts/test.sh).
+TEST_PACKAGES=(
+  python3-yaml python3-psutil clang llvm-14-tools libclang-rt-14-dev
+  mpich libmpich-dev
+  libgtest-dev libbenchmark-dev
   libopen-trace-format2-dev otf2-tools python3-otf2
   gfortran                                # Fortran applications (mpifort of both MPIs)
   libhdf5-openmpi-dev libhdf5-mpich-dev   # parallel HDF5 under both MPIs (I/O tests)
-  librsvg2-bin # rsvg-convert: the matrix heat map's test renders its SVG to PNG
+  help2man man-db                         # the man pages, and `man -l` that checks them
 )
+PACKAGES=("${DEMO_PACKAGES[@]}")
+case "${1:-}" in
+  --demo) ;;
+  "") PACKAGES+=("${TEST_PACKAGES[@]}") ;;
+  *) echo "bootstrap.sh: unknown argument $1 (use --demo, or nothing for everything)" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${PACKAGES[@]}"; do

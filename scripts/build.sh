@@ -15,6 +15,6 @@ for a in "$@"; do
   esac
 done
 build="$root/build/$name"
-cmake -S "$root" -B "$build" -G Ninja -DPILGRIM_MPI="$mpi" "${extra[@]}" >&2
+cmake -S "$root" -B "$build" -G Ninja -DPILGRIM_MPI="$mpi" -DPILGRIM_BUILD_TESTS=ON "${extra[@]}" >&2
 cmake --build "$build" -j "${PILGRIM_JOBS:-2}" >&2
 echo "$build"

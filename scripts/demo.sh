@@ -1,18 +1,118 @@
 #!/usr/bin/env bash
-# README command 1: installs what Pilgrim needs, builds it against Open MPI,
-# runs the 2-D halo-exchange example on 4 ranks under the tracer and prints
-# the call summary and the trace's statistics.
+# README command 1: the whole pipeline in a few minutes, on a 2-D halo
+# exchange (test/mpi/halo2d.cpp) run on 4 ranks under Open MPI.
+#   scripts/demo.sh [OUTPUT_DIR]      (default: demo-output/ here)
+# Installs only what the demo needs (scripts/bootstrap.sh --demo), builds only
+# the tracer and the tools it runs (the build's own output goes to
+# OUTPUT_DIR/build.log), then traces the program, looks at the trace (dump,
+# stats, the communication matrix as SVG and PNG, the checker), turns it into
+# a proxy app that is compiled, run and traced again, compares the two traces
+# and exports the run for Perfetto. Every output lands in OUTPUT_DIR, one file
+# per step (NN-step.txt), which README's quick start quotes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/scripts/bootstrap.sh"
-build=$("$root/scripts/build.sh" openmpi | tail -n 1)
-out=$(mktemp -d)
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-echo "== halo2d on 4 ranks under libpilgrim.so (PILGRIM_SUMMARY=1)"
-mpirun.openmpi --oversubscribe -np 4 \
-  env LD_PRELOAD="$build/lib/libpilgrim.so" PILGRIM_SUMMARY=1 PILGRIM_OUTPUT="$out/halo2d.pilgrim" \
-  "$build/test/mpi/halo2d" -n 100
-echo "== trace: $(stat -c %s "$out/halo2d.pilgrim") bytes"
-if [ -x "$build/bin/pilgrim-stats" ]; then
-  "$build/bin/pilgrim-stats" "$out/halo2d.pilgrim"
+out=${1:-$root/demo-output}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+build=$root/build/openmpi
+steps=8
+step=0
+started=$SECONDS
+
+stage() { # one progress line per stage
+  step=$((step + 1))
+  printf '\n[%d/%d] %s\n' "$step" "$steps" "$1"
+}
+show() { # a step's output: kept whole in OUTPUT_DIR, its first lines shown
+  local file=$1 lines=${2:-12}
+  sed -n "1,${lines}p" "$file" | sed 's/^/    /'
+  local total
+  total=$(wc -l < "$file")
+  if [ "$total" -gt "$lines" ]; then
+    echo "    ... ($((total - lines)) more lines in ${file#$out/})"
+  fi
+}
+fail() {
+  echo "demo: $*" >&2
+  exit 1
+}
+
+# A fresh folder each time: the tracer's default name never replaces an
+# earlier trace (it would add .1, .2, ...), and the demo shows the first.
+rm -f "$out"/*.pilgrim "$out"/[0-9][0-9]-*.txt "$out"/*.svg "$out"/*.png "$out"/*.json
+rm -rf "$out/proxy"
+
+stage "Packages (scripts/bootstrap.sh --demo)"
+"$root/scripts/bootstrap.sh" --demo | sed 's/^/    /'
+
+stage "Build: the tracer and the tools (log: ${out#$root/}/build.log)"
+t0=$SECONDS
+targets=(pilgrim pilgrim-dump pilgrim-stats pilgrim-check pilgrim-proxygen pilgrim-diff
+         pilgrim-export pilgrim-config)
+if ! { cmake -S "$root" -B "$build" -G Ninja -DPILGRIM_MPI=openmpi -DPILGRIM_BUILD_TESTS=OFF &&
+       cmake --build "$build" -j "${PILGRIM_JOBS:-$(nproc)}" --target "${targets[@]}"; } \
+     > "$out/build.log" 2>&1; then
+  tail -n 20 "$out/build.log"
+  fail "the build failed (log: $out/build.log)"
 fi
+echo "    built ${#targets[@]} targets in $((SECONDS - t0)) s into ${build#$root/}"
+bin=$build/bin
+export PATH="$bin:$PATH"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+mpirun=(mpirun.openmpi --oversubscribe -np 4)
+preload=(env LD_PRELOAD="$build/lib/libpilgrim.so")
+
+stage "Trace: halo2d on 4 ranks under libpilgrim.so"
+cd "$out"
+mpicxx.openmpi -std=c++17 -O2 -g "$root/test/mpi/halo2d.cpp" -o halo2d
+{
+  echo "\$ mpirun -np 4 env LD_PRELOAD=$build/lib/libpilgrim.so ./halo2d -n 100"
+  "${mpirun[@]}" "${preload[@]}" ./halo2d -n 100 2>&1
+} > 01-trace.txt || fail "the traced run failed (01-trace.txt)"
+show 01-trace.txt
+calls=$(sed -n 's/^pilgrim: wrote \([0-9,]*\) calls.*/\1/p' 01-trace.txt | tr -d ,)
+bytes=$(stat -c %s halo2d.pilgrim)
+[ -n "$calls" ] || fail "the tracer did not say what it wrote (01-trace.txt)"
+awk -v c="$calls" -v b="$bytes" 'BEGIN { printf "    %d calls in %d bytes: %.2f bytes per call\n", c, b, b / c }'
+
+stage "Look: pilgrim-dump (every call, decoded) and pilgrim-stats"
+pilgrim-dump halo2d.pilgrim > 02-dump.txt
+show 02-dump.txt 16
+pilgrim-stats halo2d.pilgrim > 03-stats.txt
+show 03-stats.txt 16
+
+stage "The communication matrix: CSV, SVG and PNG"
+pilgrim-stats --matrix halo2d.pilgrim > 04-matrix.txt
+pilgrim-stats --matrix-svg matrix.svg --matrix-value bytes halo2d.pilgrim > /dev/null
+show 04-matrix.txt 8
+if command -v rsvg-convert > /dev/null; then
+  rsvg-convert -w 640 matrix.svg -o matrix.png
+  echo "    wrote matrix.svg and matrix.png"
+else
+  echo "    wrote matrix.svg (rsvg-convert, from librsvg2-bin, would make the PNG)"
+fi
+
+stage "Check: pilgrim-check matches every message before a replay"
+pilgrim-check halo2d.pilgrim > 05-check.txt || fail "pilgrim-check found errors (05-check.txt)"
+show 05-check.txt
+
+stage "Proxy: generated, compiled, run and traced again"
+mkdir -p proxy
+pilgrim-proxygen halo2d.pilgrim -o proxy/halo2d_proxy.cpp > 06-proxy.txt
+mpicxx.openmpi -std=c++17 -O1 proxy/halo2d_proxy.cpp -o proxy/halo2d_proxy
+echo "\$ mpirun -np 4 env LD_PRELOAD=... PILGRIM_OUTPUT=proxy.pilgrim proxy/halo2d_proxy" >> 06-proxy.txt
+"${mpirun[@]}" "${preload[@]}" PILGRIM_OUTPUT=proxy.pilgrim proxy/halo2d_proxy >> 06-proxy.txt 2>&1 ||
+  fail "the proxy failed (06-proxy.txt)"
+echo "    $(wc -l < proxy/halo2d_proxy.cpp) lines of C++ in proxy/halo2d_proxy.cpp"
+show 06-proxy.txt
+pilgrim-diff halo2d.pilgrim proxy.pilgrim > 07-diff.txt || fail "the proxy's trace differs (07-diff.txt)"
+show 07-diff.txt
+
+stage "Export: the run as Chrome/Perfetto JSON"
+echo "\$ pilgrim-export --chrome halo2d.json halo2d.pilgrim" > 08-export.txt
+pilgrim-export --chrome halo2d.json halo2d.pilgrim >> 08-export.txt 2>&1
+echo "wrote halo2d.json ($(stat -c %s halo2d.json) bytes): open https://ui.perfetto.dev and drop the file on it" >> 08-export.txt
+show 08-export.txt
+
+printf '\nDone in %d s. Every output is in %s\n' "$((SECONDS - started))" "$out"
+ls "$out" | sed 's/^/    /'
