@@ -14,7 +14,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/demo-output}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-build=$root/build/openmpi
+build=$root/build/demo
 steps=8
 step=0
 started=$SECONDS
@@ -35,6 +35,14 @@ show() { # a step's output: kept whole in OUTPUT_DIR, its first lines shown
 fail() {
   echo "demo: $*" >&2
   exit 1
+}
+# record FILE SHOWN -- COMMAND...: appends "$ SHOWN" (the command as a user
+# types it) and COMMAND's output, stdout and stderr, to FILE.
+record() {
+  local file=$1 shown=$2
+  shift 3
+  echo "\$ $shown" >> "$file"
+  "$@" >> "$file" 2>&1
 }
 
 # A fresh folder each time: the tracer's default name never replaces an
@@ -65,10 +73,8 @@ preload=(env LD_PRELOAD="$build/lib/libpilgrim.so")
 stage "Trace: halo2d on 4 ranks under libpilgrim.so"
 cd "$out"
 mpicxx.openmpi -std=c++17 -O2 -g "$root/test/mpi/halo2d.cpp" -o halo2d
-{
-  echo "\$ mpirun -np 4 env LD_PRELOAD=$build/lib/libpilgrim.so ./halo2d -n 100"
-  "${mpirun[@]}" "${preload[@]}" ./halo2d -n 100 2>&1
-} > 01-trace.txt || fail "the traced run failed (01-trace.txt)"
+record 01-trace.txt "mpirun -np 4 env LD_PRELOAD=$build/lib/libpilgrim.so ./halo2d -n 100" -- \
+  "${mpirun[@]}" "${preload[@]}" ./halo2d -n 100 || fail "the traced run failed (01-trace.txt)"
 show 01-trace.txt
 calls=$(sed -n 's/^pilgrim: wrote \([0-9,]*\) calls.*/\1/p' 01-trace.txt | tr -d ,)
 bytes=$(stat -c %s halo2d.pilgrim)
@@ -76,14 +82,15 @@ bytes=$(stat -c %s halo2d.pilgrim)
 awk -v c="$calls" -v b="$bytes" 'BEGIN { printf "    %d calls in %d bytes: %.2f bytes per call\n", c, b, b / c }'
 
 stage "Look: pilgrim-dump (every call, decoded) and pilgrim-stats"
-pilgrim-dump halo2d.pilgrim > 02-dump.txt
+record 02-dump.txt "pilgrim-dump halo2d.pilgrim" -- pilgrim-dump halo2d.pilgrim
 show 02-dump.txt 16
-pilgrim-stats halo2d.pilgrim > 03-stats.txt
+record 03-stats.txt "pilgrim-stats halo2d.pilgrim" -- pilgrim-stats halo2d.pilgrim
 show 03-stats.txt 16
 
 stage "The communication matrix: CSV, SVG and PNG"
-pilgrim-stats --matrix halo2d.pilgrim > 04-matrix.txt
-pilgrim-stats --matrix-svg matrix.svg --matrix-value bytes halo2d.pilgrim > /dev/null
+record 04-matrix.txt "pilgrim-stats --matrix halo2d.pilgrim" -- pilgrim-stats --matrix halo2d.pilgrim
+record 04-matrix.txt "pilgrim-stats --matrix-svg matrix.svg halo2d.pilgrim" -- \
+  pilgrim-stats --matrix-svg matrix.svg halo2d.pilgrim
 show 04-matrix.txt 8
 if command -v rsvg-convert > /dev/null; then
   rsvg-convert -w 640 matrix.svg -o matrix.png
@@ -93,26 +100,31 @@ else
 fi
 
 stage "Check: pilgrim-check matches every message before a replay"
-pilgrim-check halo2d.pilgrim > 05-check.txt || fail "pilgrim-check found errors (05-check.txt)"
+record 05-check.txt "pilgrim-check halo2d.pilgrim" -- pilgrim-check halo2d.pilgrim ||
+  fail "pilgrim-check found errors (05-check.txt)"
 show 05-check.txt
 
 stage "Proxy: generated, compiled, run and traced again"
 mkdir -p proxy
-pilgrim-proxygen halo2d.pilgrim -o proxy/halo2d_proxy.cpp > 06-proxy.txt
-mpicxx.openmpi -std=c++17 -O1 proxy/halo2d_proxy.cpp -o proxy/halo2d_proxy
-echo "\$ mpirun -np 4 env LD_PRELOAD=... PILGRIM_OUTPUT=proxy.pilgrim proxy/halo2d_proxy" >> 06-proxy.txt
-"${mpirun[@]}" "${preload[@]}" PILGRIM_OUTPUT=proxy.pilgrim proxy/halo2d_proxy >> 06-proxy.txt 2>&1 ||
+record 06-proxy.txt "pilgrim-proxygen halo2d.pilgrim -o proxy/halo2d_proxy.cpp" -- \
+  pilgrim-proxygen halo2d.pilgrim -o proxy/halo2d_proxy.cpp
+record 06-proxy.txt "mpicxx -std=c++17 -O1 proxy/halo2d_proxy.cpp -o proxy/halo2d_proxy" -- \
+  mpicxx.openmpi -std=c++17 -O1 proxy/halo2d_proxy.cpp -o proxy/halo2d_proxy
+record 06-proxy.txt "mpirun -np 4 env LD_PRELOAD=$build/lib/libpilgrim.so PILGRIM_OUTPUT=proxy.pilgrim proxy/halo2d_proxy" -- \
+  "${mpirun[@]}" "${preload[@]}" PILGRIM_OUTPUT=proxy.pilgrim proxy/halo2d_proxy ||
   fail "the proxy failed (06-proxy.txt)"
 echo "    $(wc -l < proxy/halo2d_proxy.cpp) lines of C++ in proxy/halo2d_proxy.cpp"
 show 06-proxy.txt
-pilgrim-diff halo2d.pilgrim proxy.pilgrim > 07-diff.txt || fail "the proxy's trace differs (07-diff.txt)"
+record 07-diff.txt "pilgrim-diff halo2d.pilgrim proxy.pilgrim" -- pilgrim-diff halo2d.pilgrim proxy.pilgrim ||
+  fail "the proxy's trace differs (07-diff.txt)"
 show 07-diff.txt
 
 stage "Export: the run as Chrome/Perfetto JSON"
-echo "\$ pilgrim-export --chrome halo2d.json halo2d.pilgrim" > 08-export.txt
-pilgrim-export --chrome halo2d.json halo2d.pilgrim >> 08-export.txt 2>&1
+record 08-export.txt "pilgrim-export --chrome halo2d.json halo2d.pilgrim" -- \
+  pilgrim-export --chrome halo2d.json halo2d.pilgrim
 echo "wrote halo2d.json ($(stat -c %s halo2d.json) bytes): open https://ui.perfetto.dev and drop the file on it" >> 08-export.txt
 show 08-export.txt
 
+# README's quick start quotes these files (scripts/readme_from_demo.py).
 printf '\nDone in %d s. Every output is in %s\n' "$((SECONDS - started))" "$out"
 ls "$out" | sed 's/^/    /'

@@ -52,6 +52,8 @@ def main():
     ap.add_argument('source_dir')
     ap.add_argument('pilgrim_config')
     ap.add_argument('--docs', help='a Markdown file holding the generated settings table')
+    ap.add_argument('--write', action='store_true',
+                    help='with --docs: write pilgrim-config --markdown into that file\'s table')
     a = ap.parse_args()
     names = subprocess.run([a.pilgrim_config, '--names'], check=True, capture_output=True,
                            text=True).stdout.split()
@@ -71,9 +73,13 @@ def main():
         if not m:
             problems.append('%s has no <!-- settings:begin --> ... <!-- settings:end --> block'
                             % a.docs)
+        elif a.write:
+            text = text[:m.start(1)] + want + text[m.end(1):]
+            open(a.docs, 'w', encoding='utf-8').write(text)
         elif m.group(1).strip() != want.strip():
-            problems.append('%s: the settings table is not pilgrim-config --markdown\'s '
-                            '(run scripts/update_docs.sh)' % a.docs)
+            problems.append('%s: the settings table is not pilgrim-config --markdown\'s (run '
+                            'test/settings/settings_read.py SOURCE_DIR PILGRIM_CONFIG --docs %s '
+                            '--write)' % (a.docs, a.docs))
     for p in problems:
         print('settings: ' + p)
     print('settings: %d variables read, %d in the table, %d problems'
