@@ -15,6 +15,7 @@ PACKAGES=(
   gfortran                                # Fortran applications (mpifort of both MPIs)
   libhdf5-openmpi-dev libhdf5-mpich-dev   # parallel HDF5 under both MPIs (I/O tests)
   librsvg2-bin # rsvg-convert: the matrix heat map's test renders its SVG to PNG
+  help2man man-db                         # the tools' man pages (man/), rendered by a test
 )
 
 missing=()
