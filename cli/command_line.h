@@ -57,7 +57,7 @@ constexpr int kSuccess = 0, kFinding = 1, kTrouble = 2;
 //
 //   FOOTER
 struct Help {
-  std::string synopsis;    // after "Usage: "; further lines start with the tool's name
+  std::string synopsis;    // after "Usage: "; further lines start "  or:  TOOL"
   std::string description; // paragraphs, as written
   std::vector<std::pair<std::string, std::string>> options; // {"--rank R", "only rank R"}
   std::string success, finding, trouble;
