@@ -1,9 +1,12 @@
 #include "command_line.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
+#include <stdexcept>
 
 #ifndef PILGRIM_VERSION
 #define PILGRIM_VERSION "0.1.0"
@@ -11,8 +14,81 @@
 
 namespace pilgrim::cli {
 
+namespace {
+
+constexpr size_t kWidth = 79;   // help lines end by this column
+constexpr size_t kMaxSpec = 22; // a longer option gets its own line, its text the next
+
+// Appends text from column `column` on (the caller has written up to it):
+// words wrapped at kWidth, each line after the first indented to column;
+// '\n' in text starts a new line.
+void wrap(std::string &out, const std::string &text, size_t column) {
+  std::istringstream lines(text);
+  std::string line;
+  for (bool first = true; std::getline(lines, line); first = false) {
+    if (!first)
+      out += "\n" + std::string(column, ' ');
+    std::istringstream words(line);
+    std::string word;
+    size_t at = column;
+    for (bool first_word = true; words >> word; first_word = false) {
+      if (!first_word && at + 1 + word.size() > kWidth) {
+        out += "\n" + std::string(column, ' ');
+        at = column;
+      } else if (!first_word) {
+        out += ' ';
+        ++at;
+      }
+      out += word;
+      at += word.size();
+    }
+  }
+  out += '\n';
+}
+
+} // namespace
+
+std::string help_text(const Help &help) {
+  std::vector<std::pair<std::string, std::string>> options = help.options;
+  options.push_back({"-h, --help", "show this help and exit"});
+  options.push_back({"-V, --version", "show the version and exit"});
+  size_t spec_width = 0;
+  for (const auto &o : options)
+    if (o.first.size() <= kMaxSpec)
+      spec_width = std::max(spec_width, o.first.size());
+  const size_t column = 2 + spec_width + 2;
+
+  std::string s = "Usage: " + help.synopsis + "\n\n" + help.description + "\n\nOptions:\n";
+  for (const auto &o : options) {
+    s += "  " + o.first;
+    if (o.first.size() > spec_width)
+      s += "\n" + std::string(column, ' ');
+    else
+      s += std::string(column - 2 - o.first.size(), ' ');
+    wrap(s, o.second, column);
+  }
+  s += "\nExit status:\n  0  ";
+  wrap(s, help.success, 5);
+  if (!help.finding.empty()) {
+    s += "  1  ";
+    wrap(s, help.finding, 5);
+  }
+  s += "  2  ";
+  wrap(s, "a usage error" + (help.trouble.empty() ? "" : ", or " + help.trouble), 5);
+  s += "\nExample:\n";
+  std::istringstream lines(help.example);
+  for (std::string line; std::getline(lines, line);)
+    s += "  " + line + "\n";
+  if (!help.footer.empty())
+    s += "\n" + help.footer + "\n";
+  return s;
+}
+
 CommandLine::CommandLine(std::string program, std::string usage, unsigned format_version)
     : program_(std::move(program)), usage_(std::move(usage)), format_version_(format_version) {}
+
+CommandLine::CommandLine(std::string program, const Help &help, unsigned format_version)
+    : CommandLine(std::move(program), help_text(help), format_version) {}
 
 CommandLine &CommandLine::flag(std::vector<std::string> names, bool &target) {
   options_.push_back({std::move(names), "", [&target](const std::string &) { target = true; }});
@@ -46,6 +122,52 @@ CommandLine &CommandLine::non_negative_number(std::vector<std::string> names, st
       throw UsageError{name + " needs " + what + ", got '" + text + "'"};
     target = v;
   });
+}
+
+void CommandLine::declared(const std::string &name) const {
+  for (const Option &o : options_)
+    if (o.names.front() == name)
+      return;
+  throw std::logic_error(program_ + ": a rule names '" + name + "', which is not an option");
+}
+
+CommandLine &CommandLine::conflicts(const std::string &name, std::vector<std::string> others) {
+  declared(name);
+  for (const std::string &o : others)
+    declared(o);
+  conflicts_.push_back({name, std::move(others)});
+  return *this;
+}
+
+CommandLine &CommandLine::needs(const std::string &name, std::vector<std::string> others) {
+  declared(name);
+  for (const std::string &o : others)
+    declared(o);
+  needs_.push_back({name, std::move(others)});
+  return *this;
+}
+
+bool CommandLine::was_given(const std::string &name) const {
+  return std::find(given_.begin(), given_.end(), name) != given_.end();
+}
+
+void CommandLine::check_rules() const {
+  // The first pair in the command line's order: "A and B", A given first.
+  for (size_t i = 0; i < given_.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      for (const Rule &r : conflicts_) {
+        const auto in = [&r](const std::string &n) {
+          return std::find(r.others.begin(), r.others.end(), n) != r.others.end();
+        };
+        if ((r.name == given_[j] && in(given_[i])) || (r.name == given_[i] && in(given_[j])))
+          throw UsageError{given_[j] + " and " + given_[i] + " cannot be used together"};
+      }
+  for (const Rule &r : needs_)
+    if (was_given(r.name) &&
+        std::none_of(r.others.begin(), r.others.end(), [this](const std::string &n) {
+          return was_given(n);
+        }))
+      throw UsageError{r.name + " needs " + one_of(r.others)};
 }
 
 CommandLine &CommandLine::operands(std::vector<std::string *> slots, std::string missing,
@@ -114,7 +236,7 @@ void CommandLine::parse_or_throw(int argc, char **argv) {
         help_ = true;
         continue;
       }
-      if (arg == "--version") {
+      if (arg == "--version" || arg == "-V") {
         version_ = true;
         continue;
       }
@@ -122,6 +244,8 @@ void CommandLine::parse_or_throw(int argc, char **argv) {
       const Option *o = find(arg, inline_value);
       if (!o)
         throw UsageError{"unknown option '" + arg + "'"};
+      if (!was_given(o->names.front()))
+        given_.push_back(o->names.front());
       if (o->what.empty()) {
         o->set("");
       } else if (inline_value) {
@@ -140,7 +264,10 @@ void CommandLine::parse_or_throw(int argc, char **argv) {
     }
     *slots_[given++] = arg;
   }
-  if (!help_ && !version_ && given < slots_.size())
+  if (help_ || version_)
+    return;
+  check_rules();
+  if (given < slots_.size())
     throw UsageError{missing_};
 }
 
@@ -167,7 +294,7 @@ std::optional<int> CommandLine::parse(int argc, char **argv) {
 int CommandLine::fail(const std::string &message) const {
   std::fprintf(stderr, "%s: %s (see '%s --help')\n", program_.c_str(), message.c_str(),
                program_.c_str());
-  return 2;
+  return kTrouble;
 }
 
 } // namespace pilgrim::cli

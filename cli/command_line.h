@@ -1,18 +1,24 @@
-// The command line of every Pilgrim tool (pilgrim-dump, pilgrim-diff,
-// pilgrim-verify, pilgrim-proxygen, pilgrim-gen-wrappers): one parser, so that
-// every tool spells options, values, --help, --version and usage errors alike.
+// The command line of every Pilgrim tool (pilgrim-dump, -stats, -diff,
+// -verify, -check, -export, -proxygen, -gen-wrappers): one parser and one help
+// layout, so that every tool spells options, values, --help, --version, usage
+// errors and exit statuses alike.
 //
 //   --name, -n           a flag or an option; an option's value follows as the
 //   --name VALUE         next argument, or after '=' in a long option
 //   --name=VALUE
 //   --                   ends the options: the rest are operands (or, for a
 //                        tool that passes arguments through, those arguments)
-//   -h, --help           prints the tool's usage text on stdout, exit status 0
-//   --version            prints "TOOL VERSION [(trace format version N)]", 0
+//   -h, --help           prints the tool's help (help_text) on stdout, exit 0
+//   -V, --version        prints "TOOL VERSION [(trace format version N)]", 0
 //
 // A bad command line prints ONE line on stderr,
 //   TOOL: MESSAGE (see 'TOOL --help')
-// and gives exit status 2.
+// and gives exit status 2; so do options that cannot apply together
+// (conflicts, needs): "--a and --b cannot be used together", "--a needs --b".
+//
+// Exit status, as diff(1) and grep(1) have it, in every tool: 0 success,
+// 1 a finding (the traces differ, the check found errors), 2 trouble (a
+// usage error, a trace that cannot be read, an output that cannot be written).
 #pragma once
 
 #include <cstdint>
@@ -29,11 +35,44 @@ struct UsageError {
   std::string message;
 };
 
+// The exit statuses (above).
+constexpr int kSuccess = 0, kFinding = 1, kTrouble = 2;
+
+// A tool's --help, in the one layout every tool shares (help_text):
+//   Usage: SYNOPSIS
+//
+//   DESCRIPTION
+//
+//   Options:
+//     OPTION    WHAT IT DOES (wrapped to 79 columns; '\n' breaks the line)
+//     -h, --help, -V, --version (added)
+//
+//   Exit status:
+//     0  SUCCESS
+//     1  FINDING (only where the tool has findings)
+//     2  a usage error, or TROUBLE
+//
+//   Example:
+//     EXAMPLE LINES
+//
+//   FOOTER
+struct Help {
+  std::string synopsis;    // after "Usage: "; further lines start "  or:  TOOL"
+  std::string description; // paragraphs, as written
+  std::vector<std::pair<std::string, std::string>> options; // {"--rank R", "only rank R"}
+  std::string success, finding, trouble;
+  std::string example; // lines
+  std::string footer;  // "" or a last paragraph (where the format is described)
+};
+std::string help_text(const Help &help);
+
 class CommandLine {
 public:
   // usage: the --help text. format_version: when non-zero, --version also
   // names the trace format version the tool reads or writes.
   CommandLine(std::string program, std::string usage, unsigned format_version = 0);
+  // The same, with the help written by help_text.
+  CommandLine(std::string program, const Help &help, unsigned format_version = 0);
 
   // An option without a value: sets target to true.
   CommandLine &flag(std::vector<std::string> names, bool &target);
@@ -82,6 +121,14 @@ public:
   // The arguments after "--" go to rest, untouched (and no operands are taken).
   CommandLine &pass_through(std::vector<std::string> &rest);
 
+  // Options that cannot apply together: name with any of others is refused,
+  // "A and B cannot be used together" (A, B in the command line's order).
+  // Every name must be declared before.
+  CommandLine &conflicts(const std::string &name, std::vector<std::string> others);
+  // An option that means something only beside another: name without any of
+  // others is refused, "NAME needs A or B".
+  CommandLine &needs(const std::string &name, std::vector<std::string> others);
+
   // Parses argv. Returns the exit status when the tool is done (0 after
   // --help or --version, 2 after a usage error, printed), nothing when it
   // should run.
@@ -95,6 +142,14 @@ private:
     std::string what;                             // empty: a flag
     std::function<void(const std::string &)> set; // called with the value ("" for a flag)
   };
+  // A rule between options, by their first names.
+  struct Rule {
+    std::string name;
+    std::vector<std::string> others;
+  };
+  void declared(const std::string &name) const; // throws std::logic_error if not
+  bool was_given(const std::string &name) const;
+  void check_rules() const;
   static uint64_t parse_integer(const std::string &name, const std::string &what,
                                 const std::string &text, uint64_t min, uint64_t max);
   static std::string one_of(const std::vector<std::string> &words);
@@ -106,6 +161,8 @@ private:
   std::string program_, usage_;
   unsigned format_version_;
   std::vector<Option> options_;
+  std::vector<Rule> conflicts_, needs_;
+  std::vector<std::string> given_; // first names of the options given, in order
   std::vector<std::string *> slots_;
   std::string missing_, too_many_;
   std::vector<std::string> *rest_ = nullptr;

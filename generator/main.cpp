@@ -22,11 +22,9 @@ namespace {
 
 constexpr int kWrapperFiles = 4;
 
-const char kUsage[] =
-    "usage: pilgrim-gen-wrappers --mpi-header MPI_H --annotations DIR -o OUTDIR\n"
-    "                            [--report FILE] [--fortran-symbols NM_OUTPUT]\n"
-    "                            [-- CLANG_ARGS...]\n"
-    "\n"
+const pilgrim::cli::Help kHelp = {
+    "pilgrim-gen-wrappers --mpi-header MPI_H --annotations DIR -o OUTDIR [options] "
+    "[-- CLANG_ARGS...]",
     "Parses MPI_H as a C translation unit (with CLANG_ARGS: the include paths and\n"
     "macros of the MPI compiler wrapper; MPI_H's own folder is searched after them),\n"
     "joins every MPI function it declares with the annotation sidecars in DIR\n"
@@ -39,8 +37,18 @@ const char kUsage[] =
     "                                           the Fortran library of NM_OUTPUT (`nm -D`)\n"
     "                                           exports and does not forward to C (none\n"
     "                                           without --fortran-symbols)\n"
-    "  OUTDIR/coverage.txt                      functions declared, wrapped, annotated\n"
-    "Exit status: 0 on success, 1 on a sidecar or header error, 2 on a usage error.\n";
+    "  OUTDIR/coverage.txt                      functions declared, wrapped, annotated",
+    {{"--mpi-header MPI_H", "the MPI library's mpi.h (required)"},
+     {"--annotations DIR", "the annotation sidecars (required)"},
+     {"-o OUTDIR", "where the generated files go (required)"},
+     {"--report FILE", "the coverage report goes to FILE, not OUTDIR/coverage.txt"},
+     {"--fortran-symbols NM_OUTPUT", "the `nm -D` output of the MPI's Fortran library"}},
+    "the files were written",
+    "",
+    "a header or sidecar error, or a file that cannot be written",
+    "pilgrim-gen-wrappers --mpi-header /usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h \\\n"
+    "    --annotations generator/annotations -o generated",
+    ""};
 
 bool write_file(const std::filesystem::path &path, const std::string &text) {
   // Rewrite only on change, so that a re-run does not rebuild the runtime.
@@ -60,7 +68,7 @@ bool write_file(const std::filesystem::path &path, const std::string &text) {
 int main(int argc, char **argv) {
   std::string header, annotations, outdir, report, fortran_symbols;
   std::vector<std::string> clang_args;
-  pilgrim::cli::CommandLine cli("pilgrim-gen-wrappers", kUsage);
+  pilgrim::cli::CommandLine cli("pilgrim-gen-wrappers", kHelp);
   cli.text({"--mpi-header"}, "a path", header)
       .text({"--annotations"}, "a directory", annotations)
       .text({"-o"}, "a directory", outdir)
@@ -73,7 +81,7 @@ int main(int argc, char **argv) {
     return cli.fail("--mpi-header, --annotations and -o are required");
   if (!std::filesystem::is_regular_file(header)) {
     std::cerr << "pilgrim-gen-wrappers: " << header << ": no such file\n";
-    return 1;
+    return pilgrim::cli::kTrouble;
   }
 
   // The sidecars first: their errors are cheaper to find than a header parse.
@@ -83,7 +91,7 @@ int main(int argc, char **argv) {
   if (!diags.empty()) {
     for (const auto &d : diags)
       std::cerr << d.str() << "\n";
-    return 1;
+    return pilgrim::cli::kTrouble;
   }
 
   bool has_resource_dir = false;
@@ -95,11 +103,11 @@ int main(int argc, char **argv) {
   pilgrim::gen::HeaderModel model;
   if (!pilgrim::gen::read_header(header, clang_args, model)) {
     std::cerr << "pilgrim-gen-wrappers: " << header << ": the header does not parse\n";
-    return 1;
+    return pilgrim::cli::kTrouble;
   }
   if (model.functions.empty()) {
     std::cerr << "pilgrim-gen-wrappers: " << header << ": declares no MPI functions\n";
-    return 1;
+    return pilgrim::cli::kTrouble;
   }
 
   auto joined = pilgrim::gen::join(model, sidecars);
@@ -118,7 +126,7 @@ int main(int argc, char **argv) {
     failed = true;
   }
   if (failed)
-    return 1;
+    return pilgrim::cli::kTrouble;
 
   std::error_code ec;
   std::filesystem::create_directories(outdir, ec);
@@ -128,7 +136,7 @@ int main(int argc, char **argv) {
   if (!fortran_symbols.empty() &&
       !pilgrim::gen::read_fortran_symbols(fortran_symbols, fortran_lib, fortran_error)) {
     std::cerr << "pilgrim-gen-wrappers: " << fortran_error << "\n";
-    return 1;
+    return pilgrim::cli::kTrouble;
   }
   std::ostringstream table, driver, cov, fortran;
   pilgrim::gen::FortranReport fortran_report;
@@ -142,7 +150,7 @@ int main(int argc, char **argv) {
                                 (k + 1) * per_file, s);
     if (!write_file(out / ("wrappers_" + std::to_string(k) + ".cpp"), s.str())) {
       std::cerr << "pilgrim-gen-wrappers: cannot write " << (out / "wrappers").string() << "\n";
-      return 1;
+      return pilgrim::cli::kTrouble;
     }
   }
   pilgrim::gen::emit_function_table(joined, table);
@@ -156,7 +164,7 @@ int main(int argc, char **argv) {
       !write_file(out / "fortran_entries.cpp", fortran.str()) ||
       !write_file(report_path, cov.str())) {
     std::cerr << "pilgrim-gen-wrappers: cannot write into " << outdir << "\n";
-    return 1;
+    return pilgrim::cli::kTrouble;
   }
   std::cout << "pilgrim-gen-wrappers: " << model.functions.size() << " declared, "
             << joined.wrapped.size() << " wrapped, "

@@ -49,6 +49,6 @@ int main(int argc, char **argv) {
     return 0;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "pilgrim-proxygen: %s\n", e.what());
-    return 1;
+    return pilgrim::cli::kTrouble;
   }
 }

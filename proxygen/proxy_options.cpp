@@ -6,51 +6,45 @@ namespace pilgrim::proxygen {
 
 namespace {
 
-const char kUsage[] =
-    "Usage: pilgrim-proxygen [options] TRACE -o PROXY.cpp\n"
-    "\n"
+const cli::Help kHelp = {
+    "pilgrim-proxygen [options] TRACE -o PROXY.cpp",
     "Writes a self-contained C++17 MPI program (a proxy app) that makes the MPI calls\n"
     "of TRACE, with the same arguments, on the same number of ranks. Build it with\n"
     "'mpicxx -std=c++17 PROXY.cpp -o proxy' under any MPI; tracing the proxy gives\n"
-    "back the trace (compare with pilgrim-diff).\n"
-    "\n"
-    "Options:\n"
-    "  -o FILE                 where the proxy goes (default: stdout)\n"
-    "  --compute=auto|spin|sleep|none\n"
-    "                          replay the time between calls as a busy wait (spin),\n"
-    "                          a sleep, or not at all (none); auto (the default)\n"
-    "                          spins unless a node has more ranks than cores, then\n"
-    "                          sleeps (PILGRIM_PROXY_COMPUTE=spin|sleep|auto at run\n"
-    "                          time overrides)\n"
-    "  --gaps=distribution|mean|exact\n"
-    "                          with a per-call timing mode: replay before each call\n"
-    "                          the mean of the gaps of its grammar position (mean,\n"
-    "                          the default) or a draw from them; exact:\n"
-    "                          each call's own gap, from FILE.gaps written beside\n"
-    "                          the proxy (-o FILE) and read at start-up\n"
-    "  --ranks N               refuse (exit 1) unless the trace has N ranks\n"
-    "  --deterministic         MPI_ANY_SOURCE receives whose source was recorded\n"
-    "                          (MPI_Recv, MPI_Probe, ..., and MPI_Irecv on\n"
-    "                          MPI_COMM_WORLD by its completion) use that source\n"
-    "  --io-dir DIR            the proxy's MPI-IO files go in DIR (made if missing;\n"
-    "                          default: a new proxy-files.XXXXXX); at the end the\n"
-    "                          proxy removes its files, and the directory if it made it\n"
-    "  --keep-io-files         the proxy leaves its files and scratch directory behind\n"
-    "                          (PILGRIM_PROXY_KEEP_FILES=1 at run time does too)\n"
-    "  --table-runs N          a rule of N or more calls (default 64), and every rule\n"
-    "                          when there are many, is written as a table of steps,\n"
-    "                          so the proxy compiles in seconds whatever the trace;\n"
-    "                          0: never, 1: every rule\n"
-    "  --help                  show this help and exit\n"
-    "  --version               show the version and exit\n"
-    "\n"
-    "Exit status: 0 proxy written; 1 unreadable trace, a trace the generator cannot\n"
-    "replay, or --ranks mismatch; 2 usage error.\n";
+    "back the trace (compare with pilgrim-diff).",
+    {{"-o, --output FILE", "where the proxy goes (default: stdout)"},
+     {"--compute=auto|spin|sleep|none",
+      "replay the time between calls as a busy wait (spin), a sleep, or not at all (none); "
+      "auto (the default) spins unless a node has more ranks than cores, then sleeps "
+      "(PILGRIM_PROXY_COMPUTE=spin|sleep|auto at run time overrides)"},
+     {"--gaps=distribution|mean|exact",
+      "with a per-call timing mode: replay before each call the mean of the gaps of its "
+      "grammar position (mean, the default) or a draw from them; exact: each call's own gap, "
+      "from FILE.gaps written beside the proxy (-o FILE) and read at start-up"},
+     {"--ranks N", "refuse (exit status 2) unless the trace has N ranks"},
+     {"--deterministic", "MPI_ANY_SOURCE receives whose source was recorded (MPI_Recv, "
+                         "MPI_Probe, ..., and MPI_Irecv on MPI_COMM_WORLD by its completion) "
+                         "use that source"},
+     {"--io-dir DIR", "the proxy's MPI-IO files go in DIR (made if missing; default: a new "
+                      "proxy-files.XXXXXX); at the end the proxy removes its files, and the "
+                      "directory if it made it"},
+     {"--keep-io-files", "the proxy leaves its files and scratch directory behind "
+                         "(PILGRIM_PROXY_KEEP_FILES=1 at run time does too)"},
+     {"--table-runs N", "a rule of N or more calls (default 64), and every rule when there are "
+                        "many, is written as a table of steps, so the proxy compiles in seconds "
+                        "whatever the trace; 0: never, 1: every rule"}},
+    "the proxy was written",
+    "",
+    "a trace that cannot be read, a trace the generator cannot replay, a --ranks mismatch, "
+    "or a proxy that cannot be written",
+    "pilgrim-proxygen app.pilgrim -o proxy.cpp\n"
+    "mpicxx -std=c++17 proxy.cpp -o proxy && mpirun -np 4 ./proxy",
+    ""};
 
 } // namespace
 
 cli::CommandLine command_line(ProxyOptions &o) {
-  cli::CommandLine c("pilgrim-proxygen", kUsage, kFormatVersion);
+  cli::CommandLine c("pilgrim-proxygen", kHelp, kFormatVersion);
   // -o "" and -o - both mean stdout, as no -o does.
   c.value({"-o", "--output"}, "a file", [&o](const std::string &v) { o.output_path = v; })
       .choice({"--compute"},

@@ -56,9 +56,11 @@ const std::vector<Setting> &table() {
       {"PILGRIM_PROXY_KEEP_FILES", R::Proxy, {}, "0, or anything else to keep them", "0",
        "keep the replayed I/O's files after the proxy ends"},
       // pilgrim-cc and pilgrim-cxx.
-      {"PILGRIM_CC", R::Compiler, {}, "a C compiler command that is clang", "clang",
+      {"PILGRIM_CC", R::Compiler, {}, "a C compiler command that is clang",
+       "the clang of the LLVM Pilgrim was built with",
        "the compiler pilgrim-cc runs with the plugin"},
-      {"PILGRIM_CXX", R::Compiler, {}, "a C++ compiler command that is clang++", "clang++",
+      {"PILGRIM_CXX", R::Compiler, {}, "a C++ compiler command that is clang++",
+       "the clang++ of the LLVM Pilgrim was built with",
        "the compiler pilgrim-cxx runs with the plugin"},
       // The build and test scripts (scripts/).
       {"PILGRIM_JOBS", R::Scripts, {}, "a positive number", "2",

@@ -1,17 +1,21 @@
 // The shared command-line parser (cli/command_line.h): both spellings of a
-// value, "--" and operands, and one stderr line with exit status 2 for each
-// usage error.
+// value, "--" and operands, one stderr line with exit status 2 for each
+// usage error (options that cannot apply together included), and the help
+// layout every tool shares.
 #include "command_line.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace {
 
 using pilgrim::cli::CommandLine;
+using pilgrim::cli::Help;
+using pilgrim::cli::help_text;
 
 enum class Mode { A, B, C };
 
@@ -26,7 +30,9 @@ struct Parsed {
   std::string out, err; // what parse printed
 };
 
-CommandLine make(Parsed &p, bool pass_through = false) {
+// rules: --flag cannot be used with --name or --mode; --number needs
+// --count or --mode.
+CommandLine make(Parsed &p, bool pass_through = false, bool rules = false) {
   CommandLine c("tool", "Usage: tool [options] FIRST SECOND\n", 7);
   c.flag({"--flag", "-f"}, p.flag)
       .integer({"--count"}, "a count", 1, 100, p.count)
@@ -37,10 +43,12 @@ CommandLine make(Parsed &p, bool pass_through = false) {
     c.pass_through(p.rest);
   else
     c.operands({&p.first, &p.second}, "two operands are needed", "more than two operands");
+  if (rules)
+    c.conflicts("--flag", {"--name", "--mode"}).needs("--number", {"--count", "--mode"});
   return c;
 }
 
-Parsed parse(std::vector<std::string> args, bool pass_through = false) {
+Parsed parse(std::vector<std::string> args, bool pass_through = false, bool rules = false) {
   Parsed p;
   std::vector<char *> argv;
   std::string prog = "tool";
@@ -49,7 +57,7 @@ Parsed parse(std::vector<std::string> args, bool pass_through = false) {
     argv.push_back(a.data());
   testing::internal::CaptureStdout();
   testing::internal::CaptureStderr();
-  p.status = make(p, pass_through).parse(static_cast<int>(argv.size()), argv.data());
+  p.status = make(p, pass_through, rules).parse(static_cast<int>(argv.size()), argv.data());
   p.out = testing::internal::GetCapturedStdout();
   p.err = testing::internal::GetCapturedStderr();
   return p;
@@ -106,6 +114,78 @@ TEST(CommandLine, HelpAndVersionPrintAndExitZero) {
   EXPECT_EQ(p.out.rfind("tool ", 0), 0u);
   EXPECT_NE(p.out.find(" (trace format version 7)\n"), std::string::npos);
   EXPECT_EQ(p.err, "");
+  EXPECT_EQ(parse({"-V"}).out, p.out);
+}
+
+TEST(CommandLine, ConflictingOptionsAreRefusedInOneLine) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"-f", "--name", "x", "A", "B"}, "--flag and --name cannot be used together"},
+      // In the command line's order, by the option's first name.
+      {{"-n", "x", "--flag", "A", "B"}, "--name and --flag cannot be used together"},
+      {{"--mode=b", "-f", "-f", "A", "B"}, "--mode and --flag cannot be used together"},
+      // Before a missing operand: the conflict is what the user must fix.
+      {{"-f", "--mode", "a"}, "--flag and --mode cannot be used together"},
+      {{"--number", "1", "A", "B"}, "--number needs --count or --mode"},
+  };
+  for (const auto &[args, message] : cases) {
+    const Parsed p = parse(args, false, true);
+    EXPECT_EQ(p.status, 2) << message;
+    EXPECT_EQ(p.err, "tool: " + message + " (see 'tool --help')\n");
+  }
+  // What the rules allow.
+  EXPECT_FALSE(parse({"-f", "--count", "2", "A", "B"}, false, true).status);
+  EXPECT_FALSE(parse({"--number", "1", "--mode", "b", "A", "B"}, false, true).status);
+  EXPECT_FALSE(parse({"--name", "x", "--mode", "b", "A", "B"}, false, true).status);
+  // --help and --version win over the rules.
+  EXPECT_EQ(parse({"-f", "-n", "x", "--help"}, false, true).status, 0);
+}
+
+TEST(CommandLine, ARuleMustNameDeclaredOptions) {
+  Parsed p;
+  CommandLine c = make(p);
+  EXPECT_THROW(c.conflicts("--flag", {"--nmae"}), std::logic_error);
+  EXPECT_THROW(c.needs("--bogus", {"--count"}), std::logic_error);
+  EXPECT_THROW(c.needs("-f", {"--count"}), std::logic_error); // by first name
+}
+
+TEST(HelpText, OneLayoutForEveryTool) {
+  Help h;
+  h.synopsis = "tool [--count N] TRACE";
+  h.description = "Does one thing.";
+  h.options = {{"--count N", "how many times, from one to a hundred: the text wraps at the "
+                             "79th column and goes on under the first line"},
+               {"--a-very-long-option=VALUE", "its text on the next line\nand a line of its own"}};
+  h.success = "done";
+  h.finding = "found";
+  h.trouble = "a trace that cannot be read";
+  h.example = "tool --count 2 a.pilgrim";
+  h.footer = "See docs/TOOL.md.";
+  EXPECT_EQ(help_text(h), "Usage: tool [--count N] TRACE\n"
+                          "\n"
+                          "Does one thing.\n"
+                          "\n"
+                          "Options:\n"
+                          "  --count N      how many times, from one to a hundred: the text "
+                          "wraps at the\n"
+                          "                 79th column and goes on under the first line\n"
+                          "  --a-very-long-option=VALUE\n"
+                          "                 its text on the next line\n"
+                          "                 and a line of its own\n"
+                          "  -h, --help     show this help and exit\n"
+                          "  -V, --version  show the version and exit\n"
+                          "\n"
+                          "Exit status:\n"
+                          "  0  done\n"
+                          "  1  found\n"
+                          "  2  a usage error, or a trace that cannot be read\n"
+                          "\n"
+                          "Example:\n"
+                          "  tool --count 2 a.pilgrim\n"
+                          "\n"
+                          "See docs/TOOL.md.\n");
+  // Without findings there is no status 1.
+  h.finding.clear();
+  EXPECT_EQ(help_text(h).find("  1  "), std::string::npos);
 }
 
 TEST(CommandLine, EachUsageErrorIsOneLineAndStatusTwo) {

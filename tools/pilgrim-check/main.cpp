@@ -19,29 +19,28 @@
 
 namespace {
 
-const char kUsage[] =
-    "usage: pilgrim-check [options] TRACE\n"
+const pilgrim::cli::Help kHelp = {
+    "pilgrim-check [--errors-only] [--messages] TRACE",
     "Matches every point-to-point message of TRACE and checks its collectives and\n"
     "requests (docs/CHECK.md). Prints one line per finding,\n"
     "  error: rank R call I: WHAT\n"
     "  warning: rank R call I: WHAT\n"
-    "(I counts the rank's calls from 0, as pilgrim-dump numbers them), then a summary.\n"
-    "Exit 0 without errors (warnings allowed), 1 with errors, 2 on a usage error or\n"
-    "a trace it cannot read.\n"
-    "\n"
-    "Options:\n"
-    "  --errors-only   do not print warnings\n"
-    "  --messages      also print every matched message, in order of its send:\n"
-    "                  message: rank R call I -> rank Q call J (tag T, COMM, N bytes)\n"
-    "  --help          show this help and exit\n"
-    "  --version       show the version and exit\n";
+    "(I counts the rank's calls from 0, as pilgrim-dump numbers them), then a summary.",
+    {{"--errors-only", "do not print warnings"},
+     {"--messages", "also print every matched message, in order of its send:\n"
+                    "message: rank R call I -> rank Q call J (tag T, COMM, N bytes)"}},
+    "no errors (warnings allowed)",
+    "errors found",
+    "a trace that cannot be read",
+    "pilgrim-check app.pilgrim",
+    ""};
 
 } // namespace
 
 int main(int argc, char **argv) {
   std::string path;
   bool errors_only = false, messages = false;
-  pilgrim::cli::CommandLine cl("pilgrim-check", kUsage, pilgrim::kFormatVersion);
+  pilgrim::cli::CommandLine cl("pilgrim-check", kHelp, pilgrim::kFormatVersion);
   cl.flag({"--errors-only"}, errors_only)
       .flag({"--messages"}, messages)
       .operands({&path}, "a trace file to check", "only one trace can be checked");
@@ -59,7 +58,7 @@ int main(int argc, char **argv) {
     }
   } catch (const std::exception &e) {
     std::cerr << "pilgrim-check: " << e.what() << "\n";
-    return 2;
+    return pilgrim::cli::kTrouble;
   }
   uint64_t errors = 0, warnings = 0;
   for (const pilgrim::MatchFinding &f : result.findings) {
@@ -91,5 +90,5 @@ int main(int argc, char **argv) {
   std::cout << "pilgrim-check: " << path << ": " << pilgrim::count_text(errors, "error") << ", "
             << pilgrim::count_text(warnings, "warning") << ", "
             << pilgrim::count_text(result.messages.size(), "message") << " matched\n";
-  return errors ? 1 : 0;
+  return errors ? pilgrim::cli::kFinding : pilgrim::cli::kSuccess;
 }

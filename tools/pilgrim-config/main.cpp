@@ -11,31 +11,25 @@ extern char **environ;
 
 namespace {
 
-const char kUsage[] =
-    "Usage: pilgrim-config [options]\n"
+const pilgrim::cli::Help kHelp = {
+    "pilgrim-config [--reader WHO] [--check | --markdown | --man | --names]",
     "Lists every PILGRIM_* environment variable that Pilgrim reads: the tracer\n"
     "(libpilgrim.so), the proxies, the compiler wrappers, the scripts, tests and\n"
-    "benchmarks, each with its allowed values, its default and its value now.\n"
-    "\n"
-    "Options:\n"
-    "  --reader WHO    only the variables WHO reads: tracer, proxy, compiler,\n"
-    "                  scripts, tests or bench\n"
-    "  --check         check the environment instead: one line per PILGRIM_*\n"
-    "                  variable that is unknown or has a value it does not allow\n"
-    "  --markdown      the list as a Markdown table\n"
-    "  --man           the libpilgrim(7) man page (roff)\n"
-    "  --names         the names only, one per line\n"
-    "  -h, --help      show this help and exit\n"
-    "  -V, --version   show the version and exit\n"
-    "\n"
-    "Exit status:\n"
-    "  0  listed; with --check, every PILGRIM_* variable is known and valid\n"
-    "  1  with --check, a variable is unknown or invalid\n"
-    "  2  a usage error\n"
-    "\n"
-    "Example:\n"
-    "  pilgrim-config --reader tracer\n"
-    "  PILGRIM_TIMMING=lossless pilgrim-config --check\n";
+    "benchmarks, each with its allowed values, its default and its value now. The\n"
+    "list is the table the tracer parses its settings with.",
+    {{"--reader WHO", "only the variables WHO reads: tracer, proxy, compiler,\n"
+                      "scripts, tests or bench"},
+     {"--check", "check the environment instead: one line per PILGRIM_*\n"
+                 "variable that is unknown or has a value it does not allow"},
+     {"--markdown", "the list as a Markdown table"},
+     {"--man", "the libpilgrim(7) man page (roff)"},
+     {"--names", "the names only, one per line"}},
+    "listed; with --check, every PILGRIM_* variable set is known and valid",
+    "with --check, a variable is unknown or has an invalid value",
+    "a usage error",
+    "pilgrim-config --reader tracer\n"
+    "PILGRIM_TIMMING=lossless pilgrim-config --check",
+    ""};
 
 } // namespace
 
@@ -43,7 +37,7 @@ int main(int argc, char **argv) {
   using pilgrim::settings::Reader;
   std::optional<Reader> reader;
   bool check = false, markdown = false, man = false, names = false;
-  pilgrim::cli::CommandLine cl("pilgrim-config", kUsage);
+  pilgrim::cli::CommandLine cl("pilgrim-config", kHelp);
   cl.value({"--reader"}, "tracer, proxy, compiler, scripts, tests or bench",
            [&reader](const std::string &v) {
              for (Reader r : {Reader::Tracer, Reader::Proxy, Reader::Compiler, Reader::Scripts,
@@ -58,13 +52,12 @@ int main(int argc, char **argv) {
       .flag({"--check"}, check)
       .flag({"--markdown"}, markdown)
       .flag({"--man"}, man)
-      .flag({"--names"}, names);
+      .flag({"--names"}, names)
+      .conflicts("--check", {"--markdown", "--man", "--names", "--reader"})
+      .conflicts("--markdown", {"--man", "--names"})
+      .conflicts("--man", {"--names", "--reader"});
   if (const auto done = cl.parse(argc, argv))
     return *done;
-  if (check + markdown + man + names > 1)
-    return cl.fail("--check, --markdown, --man and --names cannot be used together");
-  if (man && reader)
-    return cl.fail("--man and --reader cannot be used together");
   if (check) {
     const auto problems = pilgrim::settings::check_environment(environ);
     for (const std::string &p : problems)

@@ -16,20 +16,13 @@ int main(int argc, char **argv) {
   if (const auto status = command_line(o).parse(argc, argv))
     return *status;
   try {
-    if (o.timing && (o.mean_timing || o.relaxed)) {
-      std::fprintf(stderr,
-                   "pilgrim-diff: --timing compares call by call: not with %s (see "
-                   "'pilgrim-diff --help')\n",
-                   o.relaxed ? "--relaxed" : "--mean-timing");
-      return 2;
-    }
     const pilgrim::Trace a = pilgrim::read_trace(o.a);
     const pilgrim::Trace b = pilgrim::read_trace(o.b);
     if (o.timing) {
       const std::string missing = call_times_missing(a, b, o.a, o.b);
       if (!missing.empty()) {
         std::fprintf(stderr, "pilgrim-diff: %s\n", missing.c_str());
-        return 2;
+        return pilgrim::cli::kTrouble;
       }
     }
     DiffSettings s;
@@ -55,7 +48,7 @@ int main(int argc, char **argv) {
     }
     if (!r.identical) {
       std::printf("%s\n", r.message.c_str());
-      return 1;
+      return pilgrim::cli::kFinding;
     }
     std::printf("identical: %s, %s%s\n", pilgrim::count_text(a.nranks(), "rank").c_str(),
                 pilgrim::count_text(r.calls, "call").c_str(),
@@ -63,6 +56,6 @@ int main(int argc, char **argv) {
     return 0;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "pilgrim-diff: %s\n", e.what());
-    return 2;
+    return pilgrim::cli::kTrouble;
   }
 }

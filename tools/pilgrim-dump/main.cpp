@@ -81,6 +81,6 @@ int main(int argc, char **argv) {
     return run(options);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "pilgrim-dump: %s\n", e.what());
-    return 1;
+    return pilgrim::cli::kTrouble;
   }
 }

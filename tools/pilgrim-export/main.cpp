@@ -14,20 +14,25 @@
 
 namespace {
 
-const char kUsage[] =
-    "usage: pilgrim-export (--otf2 DIR | --chrome FILE) [options] TRACE\n"
-    "Writes TRACE in a format other tools read. Both may be asked at once.\n"
-    "\n"
-    "Options:\n"
-    "  --otf2 DIR        an OTF2 archive in DIR (DIR/traces.otf2 and its files),\n"
-    "                    for Vampir and simulators that replay OTF2\n"
-    "  --chrome FILE     trace-event JSON for the Perfetto UI and chrome://tracing\n"
-    "                    (- for standard output)\n"
-    "  --ranks LIST      only these ranks, e.g. 0-3,8 (--chrome)\n"
-    "  --time FROM:TO    only the calls overlapping this window, in seconds of\n"
-    "                    the aligned timeline (--chrome)\n"
-    "  --help            show this help and exit\n"
-    "  --version         show the version and exit\n";
+const pilgrim::cli::Help kHelp = {
+    "pilgrim-export --otf2 DIR TRACE\n"
+    "  or:  pilgrim-export --chrome FILE [--ranks LIST] [--time FROM:TO] TRACE",
+    "Writes TRACE in a format other tools read. Both may be asked at once, without\n"
+    "--ranks and --time, which only the Chrome JSON has.",
+    {{"--otf2 DIR", "an OTF2 archive in DIR (DIR/traces.otf2 and its files), for Vampir and "
+                    "simulators that replay OTF2"},
+     {"--chrome FILE", "trace-event JSON for the Perfetto UI and chrome://tracing (- for "
+                       "standard output)"},
+     {"--ranks LIST", "only these ranks, e.g. 0-3,8 (--chrome)"},
+     {"--time FROM:TO", "only the calls overlapping this window, in seconds of the aligned "
+                        "timeline (--chrome)"}},
+    "the export was written",
+    "",
+    "a trace that cannot be read, an output that cannot be written, or --ranks naming a rank "
+    "the trace lacks",
+    "pilgrim-export --chrome app.json app.pilgrim   # open it in https://ui.perfetto.dev\n"
+    "pilgrim-export --otf2 app-otf2 app.pilgrim",
+    "The formats are described in docs/EXPORT.md."};
 
 using pilgrim::cli::UsageError;
 
@@ -69,7 +74,7 @@ std::vector<uint32_t> parse_ranks(const std::string &text) {
 int main(int argc, char **argv) {
   using namespace pilgrim::exporter;
   ExportOptions o;
-  pilgrim::cli::CommandLine cl("pilgrim-export", kUsage, pilgrim::kFormatVersion);
+  pilgrim::cli::CommandLine cl("pilgrim-export", kHelp, pilgrim::kFormatVersion);
   cl.text({"--otf2"}, "a directory", o.otf2_dir)
       .text({"--chrome"}, "a file", o.chrome)
       .value({"--ranks"}, "a list like 0-3,8",
@@ -88,7 +93,11 @@ int main(int argc, char **argv) {
                                   "'"};
                o.has_time = true;
              })
-      .operands({&o.trace}, "a trace file to export", "only one trace can be exported");
+      .operands({&o.trace}, "a trace file to export", "only one trace can be exported")
+      // The OTF2 archive has every rank and the whole run.
+      .conflicts("--otf2", {"--ranks", "--time"})
+      .needs("--ranks", {"--chrome"})
+      .needs("--time", {"--chrome"});
   if (const auto done = cl.parse(argc, argv))
     return *done;
   if (o.otf2_dir.empty() && o.chrome.empty())
@@ -99,20 +108,20 @@ int main(int argc, char **argv) {
       if (r >= trace.nranks()) {
         std::cerr << "pilgrim-export: " << o.trace << ": --ranks names rank " << r
                   << ", but the trace has " << trace.nranks() << " ranks\n";
-        return 1;
+        return pilgrim::cli::kTrouble;
       }
     std::string error;
     if (!o.otf2_dir.empty() && !write_otf2(trace, o, error)) {
       std::cerr << "pilgrim-export: " << error << "\n";
-      return 1;
+      return pilgrim::cli::kTrouble;
     }
     if (!o.chrome.empty() && !write_chrome(trace, o, error)) {
       std::cerr << "pilgrim-export: " << error << "\n";
-      return 1;
+      return pilgrim::cli::kTrouble;
     }
   } catch (const std::exception &e) {
     std::cerr << "pilgrim-export: " << e.what() << "\n";
-    return 1;
+    return pilgrim::cli::kTrouble;
   }
   return 0;
 }

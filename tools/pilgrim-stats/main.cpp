@@ -17,12 +17,6 @@ int main(int argc, char **argv) {
   stats::StatsOptions options;
   if (const auto status = stats::command_line(options).parse(argc, argv))
     return *status;
-  if (options.timing + options.sites + (options.matrix || !options.matrix_svg.empty()) > 1) {
-    std::fprintf(stderr,
-                 "pilgrim-stats: --timing, --sites and --matrix are different reports: give one "
-                 "(see 'pilgrim-stats --help')\n");
-    return 2;
-  }
   try {
     const TraceInput input = read_trace_input(options.trace_path, options.rank);
     TextOutput out(stdout);
@@ -45,6 +39,6 @@ int main(int argc, char **argv) {
     return 0;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "pilgrim-stats: %s\n", e.what());
-    return 1;
+    return cli::kTrouble;
   }
 }

@@ -24,20 +24,24 @@
 
 namespace {
 
-const char kUsage[] =
-    "usage: pilgrim-verify TRACE\n"
+using pilgrim::cli::kFinding;
+using pilgrim::cli::kTrouble;
+
+const pilgrim::cli::Help kHelp = {
+    "pilgrim-verify [--timing] TRACE",
     "Compares the calls decoded from TRACE with TRACE.verify.<rank>, the uncompressed\n"
-    "call sequences a run with PILGRIM_VERIFY=1 writes. Exit 0 when every rank's\n"
-    "sequence is identical, 1 on the first difference or an unreadable file,\n"
-    "2 on a usage error.\n"
-    "\n"
-    "Options:\n"
-    "  --timing     also compare every call's decoded start and end (a per-call\n"
-    "               timing mode) with TRACE.verify.<rank>.times: print the largest\n"
-    "               relative and absolute errors and whether every call is within\n"
-    "               the mode's bound (exit 1 if not)\n"
-    "  --help       show this help and exit\n"
-    "  --version    show the version and exit\n";
+    "call sequences a run with PILGRIM_VERIFY=1 writes.",
+    {{"--timing", "also compare every call's decoded start and end (a per-call timing mode) "
+                  "with TRACE.verify.<rank>.times: print the largest relative and absolute "
+                  "errors and whether every call is within the mode's bound"}},
+    "every rank's calls are identical (and, with --timing, within the bound)",
+    "a mismatch: a decoded call differs from the recorded one, or (--timing) a time is "
+    "outside the mode's bound",
+    "a trace or verification copy that cannot be read",
+    "PILGRIM_VERIFY=1 PILGRIM_OUTPUT=app.pilgrim mpirun -np 4 env LD_PRELOAD=libpilgrim.so "
+    "./app\n"
+    "pilgrim-verify app.pilgrim",
+    ""};
 
 bool read_varint(const std::string &s, size_t &pos, uint64_t &v) {
   v = 0;
@@ -62,13 +66,13 @@ int verify_timing(const pilgrim::Trace &trace, const std::string &path) {
     std::string error;
     if (!pilgrim::compare_rank_times(trace, path, r, e, error)) {
       std::cerr << "pilgrim-verify: " << path << ": rank " << r << ": " << error << "\n";
-      return 1;
+      return kTrouble;
     }
     if (e.outside) {
       std::cerr << "pilgrim-verify: rank " << r << " call " << e.first_outside
                 << ": decoded time outside the bound of " << trace.header.timing_spec << " ("
                 << pilgrim::count_text(e.outside, "call") << ")\n";
-      return 1;
+      return kFinding;
     }
     max_abs_s = std::max(max_abs_s, static_cast<double>(e.max_absolute_ticks) *
                                         pilgrim::seconds_per_tick(trace, r));
@@ -87,7 +91,7 @@ int verify_timing(const pilgrim::Trace &trace, const std::string &path) {
 int main(int argc, char **argv) {
   std::string path;
   bool timing = false;
-  pilgrim::cli::CommandLine cli("pilgrim-verify", kUsage, pilgrim::kFormatVersion);
+  pilgrim::cli::CommandLine cli("pilgrim-verify", kHelp, pilgrim::kFormatVersion);
   cli.flag({"--timing"}, timing);
   cli.operands({&path}, "no trace file given", "more than one trace given");
   if (const auto status = cli.parse(argc, argv))
@@ -99,7 +103,7 @@ int main(int argc, char **argv) {
     cst = pilgrim::decode_cst(trace);
   } catch (const std::exception &e) {
     std::cerr << "pilgrim-verify: " << e.what() << "\n";
-    return 1;
+    return kTrouble;
   }
   uint64_t total = 0;
   for (uint32_t r = 0; r < trace.nranks(); ++r) {
@@ -107,7 +111,7 @@ int main(int argc, char **argv) {
     std::ifstream in(vpath, std::ios::binary);
     if (!in) {
       std::cerr << "pilgrim-verify: " << vpath << ": cannot open (run with PILGRIM_VERIFY=1)\n";
-      return 1;
+      return kTrouble;
     }
     std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     size_t pos = 0;
@@ -119,25 +123,25 @@ int main(int argc, char **argv) {
         if (!read_varint(log, pos, len) || len > log.size() - pos) {
           std::cerr << "pilgrim-verify: rank " << r << " call " << call
                     << ": the trace has more calls than " << vpath << "\n";
-          return 1;
+          return kFinding;
         }
         const std::string &sig = trace.merged.cst[walk.terminal()].signature;
         if (sig.size() != len || log.compare(pos, len, sig) != 0) {
           std::cerr << "pilgrim-verify: rank " << r << " call " << call
                     << ": the decoded call differs from the recorded one\n";
-          return 1;
+          return kFinding;
         }
         pos += len;
         ++call;
       }
     } catch (const std::exception &e) {
       std::cerr << "pilgrim-verify: rank " << r << ": " << e.what() << "\n";
-      return 1;
+      return kTrouble;
     }
     if (pos != log.size()) {
       std::cerr << "pilgrim-verify: rank " << r << ": " << vpath << " has calls after call " << call
                 << " that the trace lacks\n";
-      return 1;
+      return kFinding;
     }
     total += call;
   }
