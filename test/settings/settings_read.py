@@ -8,7 +8,7 @@ somewhere: the table and the code cannot drift. With --docs FILE, the
 settings table in FILE (between '<!-- settings:begin -->' and
 '<!-- settings:end -->') must be pilgrim-config --markdown's output.
 
-  settings_read.py SOURCE_DIR PILGRIM_CONFIG [--docs FILE]
+  settings_read.py SOURCE_DIR PILGRIM_CONFIG [--also SCRIPT...] [--docs FILE [--write]]
 """
 import argparse
 import os
@@ -20,7 +20,7 @@ C_READ = re.compile(r'(?:getenv|parse_choice)\(\s*"(PILGRIM_[A-Z0-9_]+)"')
 SH_READ = re.compile(r'\$\{?(PILGRIM_[A-Z0-9_]+)')
 PY_READ = re.compile(r'environ(?:\.get)?[\[(]\s*[\'"](PILGRIM_[A-Z0-9_]+)')
 SKIP_DIRS = {'build', '.git', 'node_modules', 'corpus', 'fixtures'}
-SCRIPTS_WITHOUT_SUFFIX = {'pilgrim-cc', 'pilgrim-cxx', 'run'}
+SCRIPTS_WITHOUT_SUFFIX = {'run'}
 
 
 def reads(root):
@@ -51,6 +51,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('source_dir')
     ap.add_argument('pilgrim_config')
+    ap.add_argument('--also', nargs='*', default=[],
+                    help='generated shell scripts to scan too (pilgrim-cc, made from a template)')
     ap.add_argument('--docs', help='a Markdown file holding the generated settings table')
     ap.add_argument('--write', action='store_true',
                     help='with --docs: write pilgrim-config --markdown into that file\'s table')
@@ -58,6 +60,9 @@ def main():
     names = subprocess.run([a.pilgrim_config, '--names'], check=True, capture_output=True,
                            text=True).stdout.split()
     found = reads(a.source_dir)
+    for path in a.also:
+        for m in SH_READ.finditer(open(path, encoding='utf-8', errors='replace').read()):
+            found.setdefault(m.group(1), path)
     problems = []
     for var, where in sorted(found.items()):
         if var not in names:
