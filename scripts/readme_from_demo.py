@@ -14,9 +14,12 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# Output lines shown per command, by block.
-SHOWN = {'dump': 4, 'stats': 6, 'matrix': 5}
+# Output lines shown per command, by block, and the header lines left out
+# (pilgrim-dump's and pilgrim-stats's "# name: value" block).
+SHOWN = {'dump': 5, 'stats': 8, 'matrix': 5}
 DEFAULT_SHOWN = 6
+HEADER = r"^# [^:]*: "
+SKIP_HEADER = {'dump', 'stats'}
 
 
 def commands(path):
@@ -35,6 +38,9 @@ def block(name, path):
     lines = []
     for cmd, output in commands(path):
         cmd = cmd.replace(ROOT + '/', '')
+        if name in SKIP_HEADER:
+            output = [o for o in output if not re.match(HEADER, o)]
+            cmd += " | grep -v '%s'" % HEADER
         if len(output) > limit:
             cmd += ' | head -%d' % limit
             output = output[:limit]

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # README command 2: installs what Pilgrim needs, builds it against each MPI
-# and runs the unit tests (ctest) and the lit suite; with --sanitize also an
+# (Open MPI through plain-named mpicc/mpicxx/mpirun/mpifort links on PATH, as
+# a site MPI is found; MPICH by Debian's name: scripts/build.sh) and runs the
+# unit tests (ctest) and the lit suite; with --sanitize also an
 # AddressSanitizer/UndefinedBehaviorSanitizer build's unit tests and fuzz
 # corpus, and a bounded libFuzzer run (scripts/fuzz.sh, counted as one test).
 # Ends with one line "N passed, N failed".

@@ -26,7 +26,7 @@ const pilgrim::cli::Help kHelp = {
      {"--names", "the names only, one per line"}},
     "listed; with --check, every PILGRIM_* variable set is known and valid",
     "with --check, a variable is unknown or has an invalid value",
-    "a usage error",
+    "",
     "pilgrim-config --reader tracer\n"
     "PILGRIM_TIMMING=lossless pilgrim-config --check",
     ""};
