@@ -122,8 +122,8 @@ show 07-diff.txt
 stage "Export: the run as Chrome/Perfetto JSON"
 record 08-export.txt "pilgrim-export --chrome halo2d.json halo2d.pilgrim" -- \
   pilgrim-export --chrome halo2d.json halo2d.pilgrim
-echo "wrote halo2d.json ($(stat -c %s halo2d.json) bytes): open https://ui.perfetto.dev and drop the file on it" >> 08-export.txt
 show 08-export.txt
+echo "    wrote halo2d.json ($(stat -c %s halo2d.json) bytes): open https://ui.perfetto.dev and drop the file on it"
 
 # README's quick start quotes these files (scripts/readme_from_demo.py).
 printf '\nDone in %d s. Every output is in %s\n' "$((SECONDS - started))" "$out"
