@@ -92,6 +92,7 @@ def own_graph(text):
 def floors_of(shapes, folders):
     """Each part's floor, from its folder and the layering's table
     (test/layers/check_layers.py, FLOORS)."""
+    sys.dont_write_bytecode = True  # no __pycache__ in the source tree
     sys.path.insert(0, os.path.join(ROOT, 'test', 'layers'))
     import check_layers
     floors = {}
