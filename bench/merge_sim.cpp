@@ -73,7 +73,7 @@
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/timing_stats.h"
 #include "pilgrim/trace_writer.h"
-#include "sequitur.h"
+#include "pilgrim/sequitur.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What call sites cost (issue 16 point 2; README "Call sites",
-# docs/ARCHITECTURE.md "Call sites (as built)"):
+# docs/design/call-sites.md):
 # 1. Instructions a traced MPI_Comm_rank takes (callgrind, the overhead
 #    benchmark as a singleton at 10^5 and 2*10^5 calls, as in run_overhead.sh:
 #    per call = (run(2e5) - run(1e5)) / 1e5) with PILGRIM_SITES=on and off,

@@ -8,7 +8,7 @@
 // becomes its signature alone (the calls of one signature at several sites
 // become one terminal, numbered in order of first call, as the runtime
 // numbers its CST); the sequence goes through the runtime's Sequitur
-// (runtime/grammar) and each rank's CST, grammar and communicators through
+// (grammar/, pilgrim/sequitur.h) and each rank's CST, grammar and communicators through
 // the cross-rank merge of MPI_Finalize (runtime/merge, up the tree of
 // runtime/trace_reduction.cpp), and the result is written by the trace
 // writer with the original's header and function table and no site table.
@@ -32,7 +32,7 @@
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/trace_reader.h"
 #include "pilgrim/trace_writer.h"
-#include "sequitur.h"
+#include "pilgrim/sequitur.h"
 
 namespace {
 

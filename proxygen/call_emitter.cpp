@@ -809,7 +809,7 @@ std::vector<std::string> CallEmitter::emit(const Call &call) {
       continue;
     }
     // Graph weights: the trace stores MPI_UNWEIGHTED as an absent array and
-    // MPI_WEIGHTS_EMPTY as an empty one (docs/ARCHITECTURE.md), in and out
+    // MPI_WEIGHTS_EMPTY as an empty one (docs/design/addresses.md), in and out
     // (MPI_Dist_graph_neighbors of an unweighted graph).
     const bool weights = name.find("weights") != std::string::npos;
     // Arrays (and pointers to one input value).

@@ -1,5 +1,5 @@
 // Where the application called: every traced call's site key, and what the
-// keys become at MPI_Finalize (docs/ARCHITECTURE.md, "Call sites").
+// keys become at MPI_Finalize (docs/design/call-sites.md).
 //
 // A site key is 64 bits. During the run it is the wrapper's return address
 // (__builtin_return_address(0): one register or stack read), or the one a

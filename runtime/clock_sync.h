@@ -1,5 +1,5 @@
 // The clock exchange with rank 0 at MPI_Init and MPI_Finalize
-// (docs/ARCHITECTURE.md, "Clock"): rank 0 plays a short ping-pong with each
+// (docs/design/clock.md): rank 0 plays a short ping-pong with each
 // other rank in turn on the runtime's private communicator; the shortest
 // round trip gives the offset.
 #pragma once

@@ -1,6 +1,6 @@
 // Symbolic ids that every member of a communicator agrees on, for
-// communicators and for the windows and files made on them (docs/ARCHITECTURE.md,
-// "Decisions taken while building"; the Pilgrim paper, section 2.5).
+// communicators and for the windows and files made on them (docs/design/id-agreement.md;
+// the Pilgrim paper, section 2.5).
 //
 // Each id is chosen when its object is created, by the members: each offers
 // its smallest free ids (AgreedIdSet::hold), a bitwise-OR allreduce finds the

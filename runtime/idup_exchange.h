@@ -1,5 +1,5 @@
 // The id agreement of one MPI_Comm_idup, by direct messages on the runtime's
-// private communicator (docs/ARCHITECTURE.md, "Agreed ids of MPI_Comm_idup").
+// private communicator (docs/design/id-agreement.md).
 //
 // An idup cannot block and its new communicator cannot be used before the
 // idup completes, and while it is in flight the MPI library runs its own

@@ -1,5 +1,5 @@
 // MPI-IO offsets that follow the rank, learned at MPI_Finalize
-// (docs/ARCHITECTURE.md, "MPI-IO offsets that follow the rank"; the coding:
+// (docs/design/mpiio-offsets.md; the coding:
 // docs/FORMAT.md §8.3). The wrappers record every Offset element as
 // (stride 0, the value). Before the merge, each rank compares its CST with
 // its neighbor's (rank - 1; rank 1 for rank 0): an entry and the neighbor's

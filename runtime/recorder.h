@@ -15,7 +15,7 @@
 #include "memory_holds.h"
 #include "regions.h"
 #include "request_registry.h"
-#include "sequitur.h"
+#include "pilgrim/sequitur.h"
 #include "settings.h"
 #include "signature_table.h"
 #include "timing_stats.h"

@@ -23,6 +23,7 @@ TEST_PACKAGES=(
   gfortran                                # Fortran applications (mpifort of both MPIs)
   libhdf5-openmpi-dev libhdf5-mpich-dev   # parallel HDF5 under both MPIs (I/O tests)
   help2man man-db                         # the man pages, and `man -l` that checks them
+  graphviz                                # dot: docs/images/architecture.svg (scripts/architecture_diagram.py)
 )
 PACKAGES=("${DEMO_PACKAGES[@]}")
 case "${1:-}" in

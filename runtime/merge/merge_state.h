@@ -1,5 +1,5 @@
 // What a subtree of ranks has merged so far, on the way up the reduction
-// tree of MPI_Finalize (docs/ARCHITECTURE.md, "Cross-rank merge"):
+// tree of MPI_Finalize (docs/design/merge.md):
 //  - one CST over the subtree: equal signatures are one entry, with counts
 //    added and timing combined;
 //  - the subtree's distinct grammars, renumbered to that CST: equal grammars

@@ -2,7 +2,7 @@
 
 #include <unordered_map>
 
-#include "sequitur.h"
+#include "pilgrim/sequitur.h"
 
 namespace pilgrim {
 

@@ -99,8 +99,8 @@ int main(int argc, char **argv) {
   // The blocking dup is of `merged` (the same four ranks), not of
   // MPI_COMM_WORLD: Open MPI 4.1 runs the context-id rounds of two creations
   // on the same parent at once, in an order that can differ between ranks,
-  // and then hangs, without any tracer (docs/ARCHITECTURE.md, "Both Open MPI
-  // and MPICH"). Creations on different parents it runs one after the other.
+  // and then hangs, without any tracer (docs/ARCHITECTURE.md, "Traps
+  // already known"). Creations on different parents it runs one after the other.
   MPI_Comm idup_world, dup_world;
   MPI_Request req;
   MPI_Comm_idup(MPI_COMM_WORLD, &idup_world, &req);

@@ -11,7 +11,7 @@
 #include "pilgrim/grammar_walker.h"
 #include "pilgrim/merged_codec.h"
 #include "pilgrim/trace_error.h"
-#include "sequitur.h"
+#include "pilgrim/sequitur.h"
 
 namespace pilgrim {
 namespace {

@@ -8,7 +8,7 @@
 // Sequences come from fixed seeds, and the generators use only the raw output
 // of std::mt19937_64 (whose sequence the standard fixes), so every run tests
 // the same inputs.
-#include "sequitur.h"
+#include "pilgrim/sequitur.h"
 
 #include <gtest/gtest.h>
 

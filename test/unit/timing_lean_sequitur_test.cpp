@@ -1,19 +1,19 @@
-// The cfg codec's Sequitur (timing/src/lean_sequitur.h): on random and
+// The cfg codec's Sequitur (grammar/include/pilgrim/lean_sequitur.h): on random and
 // structured inputs the grammar is valid, expands to exactly the input, and
 // keeps Sequitur's rule utility (every rule but the start rule used at least
 // twice, counting exponents); repeats compress.
-#include "lean_sequitur.h"
+#include "pilgrim/lean_sequitur.h"
 
 #include "pilgrim/grammar_checks.h"
 #include "pilgrim/rule_codec.h"
-#include "sequitur.h"
+#include "pilgrim/sequitur.h"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
 using pilgrim::GrammarSymbol;
-using pilgrim::timing::detail::LeanSequitur;
+using pilgrim::LeanSequitur;
 
 namespace {
 

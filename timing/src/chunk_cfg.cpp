@@ -6,14 +6,14 @@
 //            varint(nexact) svarint(exact){nexact})
 // A grammar's terminal is zigzag(symbol) + 1; terminal 0 stands for the next
 // exact value (a value with no symbol within the bound). The grammars are
-// built by LeanSequitur (lean_sequitur.h), Sequitur specialised for a
-// chunk's noisy symbols.
+// built by LeanSequitur (pilgrim/lean_sequitur.h, in grammar/), Sequitur
+// specialised for a chunk's noisy symbols.
 #include "closed_loop.h"
-#include "lean_sequitur.h"
 
 #include "pilgrim/grammar_checks.h"
+#include "pilgrim/lean_sequitur.h"
 #include "pilgrim/rule_codec.h"
-#include "sequitur.h" // expand_rules
+#include "pilgrim/sequitur.h" // expand_rules
 
 #include <memory>
 

@@ -1,6 +1,6 @@
 // The canonical in-memory shape of a rank's Sequitur grammar, as stored in a
-// trace (runtime/grammar/sequitur.h declares an identical GrammarSymbol and
-// converts).
+// trace; the grammar library's builders (grammar/: pilgrim/sequitur.h,
+// pilgrim/lean_sequitur.h) export their grammars in it.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Rank 0's timeline: where a rank's clock tick falls on rank 0's clock, in
 // seconds since rank 0's clock sync at MPI_Init (docs/FORMAT.md, "Clock
-// block"; docs/ARCHITECTURE.md, "Clock").
+// block"; docs/design/clock.md).
 #pragma once
 
 #include "pilgrim/rank_clock.h"

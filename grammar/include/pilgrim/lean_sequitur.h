@@ -1,7 +1,7 @@
-// The cfg codec's Sequitur (chunk_cfg.cpp): Nevill-Manning and Witten's
-// algorithm as published (digram uniqueness, rule utility), specialised for
-// one chunk's timing symbols. The runtime's pilgrim::Sequitur
-// (runtime/grammar) carries what a call stream needs: repetition counts kept
+// The cfg timing codec's Sequitur (timing/src/chunk_cfg.cpp): Nevill-Manning
+// and Witten's algorithm as published (digram uniqueness, rule utility),
+// specialised for one chunk's timing symbols. pilgrim::Sequitur
+// (pilgrim/sequitur.h, beside it in grammar/) carries what a call stream needs: repetition counts kept
 // while building, a loop fast path, invariant checks, bounded growth over a
 // whole run. A chunk's gap and duration symbols are noisy (few long repeats,
 // a new digram at almost every symbol), and there that machinery is pure
@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace pilgrim::timing::detail {
+namespace pilgrim {
 
 class LeanSequitur {
 public:
@@ -115,4 +115,4 @@ private:
   uint64_t run_length_ = 0; // the run not pushed yet
 };
 
-} // namespace pilgrim::timing::detail
+} // namespace pilgrim

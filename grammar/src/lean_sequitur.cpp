@@ -1,11 +1,11 @@
 // LeanSequitur: the published Sequitur (Nevill-Manning and Witten,
 // "Identifying hierarchical structure in sequences", 1997, and its reference
 // implementation), with indices into flat arrays instead of pointers.
-#include "lean_sequitur.h"
+#include "pilgrim/lean_sequitur.h"
 
 #include "pilgrim/varint.h"
 
-namespace pilgrim::timing::detail {
+namespace pilgrim {
 
 LeanSequitur::LeanSequitur() {
   nodes_.reserve(4096);
@@ -347,4 +347,4 @@ void LeanSequitur::put(ByteWriter &w) const {
   }
 }
 
-} // namespace pilgrim::timing::detail
+} // namespace pilgrim

@@ -20,7 +20,7 @@
 //  - Each rule keeps an intrusive list of the nodes that reference it, so the
 //    single remaining reference of an underused rule (to inline it) and all
 //    references of a trivial rule (to rename them) are found in O(1) each.
-#include "sequitur.h"
+#include "pilgrim/sequitur.h"
 
 #include <cassert>
 #include <limits>
