@@ -20,6 +20,7 @@ ROOMS is a problem too: a new part is placed in the layering when it is made.
 import argparse
 import os
 import re
+import subprocess
 import sys
 
 # Ground floor first. Rooms on one floor do not include each other. A
@@ -55,10 +56,23 @@ def room_of(path):
     return None
 
 
+def ignored_tops(root):
+    """Top folders git ignores (build/, demo-output/): outputs, not parts."""
+    try:
+        out = subprocess.run(['git', '-C', root, 'ls-files', '--others', '--ignored',
+                              '--exclude-standard', '--directory'],
+                             capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return set()  # not a git checkout: every folder counts
+    return {line.rstrip('/') for line in out.splitlines() if line.count('/') <= 1}
+
+
 def sources(root):
+    ignored = ignored_tops(root)
     for top in sorted(os.listdir(root)):
         top_path = os.path.join(root, top)
-        if top.startswith('.') or top in NOT_PARTS or not os.path.isdir(top_path):
+        if (top.startswith('.') or top in NOT_PARTS or top in ignored or
+                not os.path.isdir(top_path)):
             continue
         for directory, dirs, files in os.walk(top_path):
             # A build tree inside the source tree is not a part.
