@@ -13,7 +13,8 @@
 # from any name.
 #
 # Sets: PILGRIM_MPICC, PILGRIM_MPICXX, PILGRIM_MPIRUN, PILGRIM_MPIFORT (may be
-# empty), PILGRIM_MPI_HEADER, PILGRIM_MPI_FLAVOR, PILGRIM_MPI_DESCRIPTION.
+# empty), PILGRIM_MPI_HEADER, PILGRIM_MPI_FLAVOR, PILGRIM_MPI_DESCRIPTION,
+# PILGRIM_MPI_CLANG_ARGS (-I and -D of the MPI's C wrapper).
 
 set(PILGRIM_MPI "" CACHE STRING
     "Shorthand for Debian's MPIs: openmpi or mpich; empty: MPI_C_COMPILER, else mpicc on PATH")
@@ -109,14 +110,18 @@ endif()
 # Which MPI: the macros mpi.h defines, as the C compiler sees them.
 set(_pilgrim_probe ${CMAKE_BINARY_DIR}/CMakeFiles/pilgrim_mpi_probe.c)
 file(WRITE ${_pilgrim_probe} "#include <mpi.h>\n")
-set(_pilgrim_probe_args)
+# The MPI compiler wrapper's include paths and macros, as FindMPI reported
+# them: the probe's, and the wrapper generator's when it parses mpi.h
+# (runtime/CMakeLists.txt).
+set(PILGRIM_MPI_CLANG_ARGS)
 foreach(dir ${MPI_C_INCLUDE_DIRS})
-  list(APPEND _pilgrim_probe_args -I${dir})
+  list(APPEND PILGRIM_MPI_CLANG_ARGS -I${dir})
 endforeach()
 foreach(def ${MPI_C_COMPILE_DEFINITIONS})
-  list(APPEND _pilgrim_probe_args -D${def})
+  list(APPEND PILGRIM_MPI_CLANG_ARGS -D${def})
 endforeach()
-execute_process(COMMAND ${CMAKE_C_COMPILER} -E -dM ${_pilgrim_probe_args} ${_pilgrim_probe}
+set(PILGRIM_MPI_CLANG_ARGS ${PILGRIM_MPI_CLANG_ARGS} CACHE INTERNAL "")
+execute_process(COMMAND ${CMAKE_C_COMPILER} -E -dM ${PILGRIM_MPI_CLANG_ARGS} ${_pilgrim_probe}
                 OUTPUT_VARIABLE _pilgrim_mpi_macros RESULT_VARIABLE _pilgrim_probe_rc
                 ERROR_VARIABLE _pilgrim_probe_err)
 if(NOT _pilgrim_probe_rc EQUAL 0)
