@@ -409,59 +409,66 @@ std::string CallEmitter::callback_expr(const Call &call, size_t p, const HandleR
   unsupported(call, p, "a user callback of type '" + t + "'");
 }
 
+// How many elements the buffer parameter `pi` of `call` holds: its count
+// argument, 1 where it has none.
+static int64_t buffer_count(const Call &call, const ParamInfo &pi) {
+  if (pi.ref < 0 || static_cast<size_t>(pi.ref) >= call.args.size())
+    return 1;
+  const CallValue *cv = call.args[static_cast<size_t>(pi.ref)].any();
+  if (!cv || cv->null || cv->elements.empty())
+    return 1;
+  if (!(cv->array && call.function->params[pi.ref].flags & kFlagArray))
+    return std::max<int64_t>(0, cv->elements[0].integer);
+  // v / w collectives: the sum of the counts plus the largest displacement.
+  int64_t sum = 0, displ = 0;
+  for (const CallElement &e : cv->elements)
+    sum += std::max<int64_t>(0, e.integer);
+  for (size_t q = 0; q < call.args.size(); ++q) {
+    const ParamInfo &qi = call.function->params[q];
+    const CallValue *dv = call.args[q].any();
+    if (q != static_cast<size_t>(pi.ref) && qi.role == Role::Value && (qi.flags & kFlagArray) && dv)
+      for (const CallElement &e : dv->elements)
+        displ = std::max(displ, e.integer);
+  }
+  return sum + displ;
+}
+
+// The extent of one element of the buffer parameter `pi` of `call`, by its
+// datatype argument: a predefined type's, 1 where it has none, 32 where
+// it is unknown. A derived type's is known only when the proxy runs: its
+// buffer starts large (fit_buffer grows it if needed) so that it keeps its
+// address, which the trace may name as a pointer too; `derived_type` is
+// then set to the type's variable.
+int64_t CallEmitter::buffer_extent(const Call &call, const ParamInfo &pi,
+                                   std::string &derived_type) {
+  if (pi.ref2 < 0 || static_cast<size_t>(pi.ref2) >= call.args.size())
+    return 1;
+  const CallValue *tv = call.args[static_cast<size_t>(pi.ref2)].any();
+  if (!tv || tv->null || tv->elements.empty())
+    return 32;
+  HandleRef type = tv->elements[0].handle;
+  type.handle_kind = HandleKind::Datatype;
+  if (tv->array && (call.function->params[pi.ref2].flags & kFlagArray))
+    return 32;
+  if (type.predefined())
+    return predefined_extent(type.id);
+  if (type.user()) {
+    derived_type = handle_expr(type);
+    return 1024;
+  }
+  return 32;
+}
+
 void CallEmitter::size_buffer(const Call &call, size_t p, uint64_t id,
                               std::vector<std::string> &pre) {
   const ParamInfo &pi = call.function->params[p];
-  int64_t count = 1, extent = 1;
-  bool derived = false;
-  std::string derived_type, count_text;
-  if (pi.ref >= 0 && static_cast<size_t>(pi.ref) < call.args.size()) {
-    const CallValue *cv = call.args[static_cast<size_t>(pi.ref)].any();
-    if (cv && !cv->null && !cv->elements.empty()) {
-      if (cv->array && call.function->params[pi.ref].flags & kFlagArray) {
-        // v / w collectives: the sum of the counts plus the largest displacement.
-        int64_t sum = 0, displ = 0;
-        for (const CallElement &e : cv->elements)
-          sum += std::max<int64_t>(0, e.integer);
-        for (size_t q = 0; q < call.args.size(); ++q) {
-          const ParamInfo &qi = call.function->params[q];
-          const CallValue *dv = call.args[q].any();
-          if (q != static_cast<size_t>(pi.ref) && qi.role == Role::Value &&
-              (qi.flags & kFlagArray) && dv)
-            for (const CallElement &e : dv->elements)
-              displ = std::max(displ, e.integer);
-        }
-        count = sum + displ;
-      } else {
-        count = std::max<int64_t>(0, cv->elements[0].integer);
-      }
-    }
-  }
-  count_text = std::to_string(count);
-  if (pi.ref2 >= 0 && static_cast<size_t>(pi.ref2) < call.args.size()) {
-    const CallValue *tv = call.args[static_cast<size_t>(pi.ref2)].any();
-    extent = 32;
-    if (tv && !tv->null && !tv->elements.empty()) {
-      const bool array = tv->array && (call.function->params[pi.ref2].flags & kFlagArray);
-      HandleRef type = tv->elements[0].handle;
-      type.handle_kind = HandleKind::Datatype;
-      if (array) {
-        extent = 32;
-      } else if (type.predefined()) {
-        extent = predefined_extent(type.id);
-      } else if (type.user()) {
-        derived = true;
-        derived_type = handle_expr(type);
-      }
-    }
-  }
-  // A derived datatype's extent is known only when the proxy runs; its
-  // buffer starts large (fit_buffer grows it if needed) so that it keeps its
-  // address, which the trace may name as a pointer too, but at most 64 MiB:
-  // a large count of a small or empty type (MPI_Send_c of 3e9 zero-size
-  // elements) takes no count x 1024 bytes. Counts are MPI_Count wide.
-  if (derived)
-    extent = 1024;
+  const int64_t count = buffer_count(call, pi);
+  std::string derived_type;
+  const int64_t extent = buffer_extent(call, pi, derived_type);
+  const bool derived = !derived_type.empty();
+  // A derived datatype's buffer is at most 64 MiB: a large count of a small
+  // or empty type (MPI_Send_c of 3e9 zero-size elements) takes no count x
+  // 1024 bytes. Counts are MPI_Count wide.
   int64_t bytes = 0;
   if (__builtin_mul_overflow(count, extent, &bytes) ||
       (per_peer_buffers(call.function->name) &&

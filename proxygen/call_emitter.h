@@ -87,6 +87,7 @@ private:
   std::string callback_expr(const Call &call, size_t p, const HandleRef &h);
   std::string status_source(const Call &call, const RankRef &r);
   void size_buffer(const Call &call, size_t p, uint64_t id, std::vector<std::string> &pre);
+  int64_t buffer_extent(const Call &call, const ParamInfo &pi, std::string &derived_type);
   std::string out_scalar(const ParamInfo &param);
   std::string out_array(const ParamInfo &param, size_t n);
   // Addresses (address_values.cpp).
