@@ -409,59 +409,66 @@ std::string CallEmitter::callback_expr(const Call &call, size_t p, const HandleR
   unsupported(call, p, "a user callback of type '" + t + "'");
 }
 
+// How many elements the buffer parameter `pi` of `call` holds: its count
+// argument, 1 where it has none.
+static int64_t buffer_count(const Call &call, const ParamInfo &pi) {
+  if (pi.ref < 0 || static_cast<size_t>(pi.ref) >= call.args.size())
+    return 1;
+  const CallValue *cv = call.args[static_cast<size_t>(pi.ref)].any();
+  if (!cv || cv->null || cv->elements.empty())
+    return 1;
+  if (!(cv->array && call.function->params[pi.ref].flags & kFlagArray))
+    return std::max<int64_t>(0, cv->elements[0].integer);
+  // v / w collectives: the sum of the counts plus the largest displacement.
+  int64_t sum = 0, displ = 0;
+  for (const CallElement &e : cv->elements)
+    sum += std::max<int64_t>(0, e.integer);
+  for (size_t q = 0; q < call.args.size(); ++q) {
+    const ParamInfo &qi = call.function->params[q];
+    const CallValue *dv = call.args[q].any();
+    if (q != static_cast<size_t>(pi.ref) && qi.role == Role::Value && (qi.flags & kFlagArray) && dv)
+      for (const CallElement &e : dv->elements)
+        displ = std::max(displ, e.integer);
+  }
+  return sum + displ;
+}
+
+// The extent of one element of the buffer parameter `pi` of `call`, by its
+// datatype argument: a predefined type's, 1 where it has none, 32 where
+// it is unknown. A derived type's is known only when the proxy runs: its
+// buffer starts large (fit_buffer grows it if needed) so that it keeps its
+// address, which the trace may name as a pointer too; `derived_type` is
+// then set to the type's variable.
+int64_t CallEmitter::buffer_extent(const Call &call, const ParamInfo &pi,
+                                   std::string &derived_type) {
+  if (pi.ref2 < 0 || static_cast<size_t>(pi.ref2) >= call.args.size())
+    return 1;
+  const CallValue *tv = call.args[static_cast<size_t>(pi.ref2)].any();
+  if (!tv || tv->null || tv->elements.empty())
+    return 32;
+  HandleRef type = tv->elements[0].handle;
+  type.handle_kind = HandleKind::Datatype;
+  if (tv->array && (call.function->params[pi.ref2].flags & kFlagArray))
+    return 32;
+  if (type.predefined())
+    return predefined_extent(type.id);
+  if (type.user()) {
+    derived_type = handle_expr(type);
+    return 1024;
+  }
+  return 32;
+}
+
 void CallEmitter::size_buffer(const Call &call, size_t p, uint64_t id,
                               std::vector<std::string> &pre) {
   const ParamInfo &pi = call.function->params[p];
-  int64_t count = 1, extent = 1;
-  bool derived = false;
-  std::string derived_type, count_text;
-  if (pi.ref >= 0 && static_cast<size_t>(pi.ref) < call.args.size()) {
-    const CallValue *cv = call.args[static_cast<size_t>(pi.ref)].any();
-    if (cv && !cv->null && !cv->elements.empty()) {
-      if (cv->array && call.function->params[pi.ref].flags & kFlagArray) {
-        // v / w collectives: the sum of the counts plus the largest displacement.
-        int64_t sum = 0, displ = 0;
-        for (const CallElement &e : cv->elements)
-          sum += std::max<int64_t>(0, e.integer);
-        for (size_t q = 0; q < call.args.size(); ++q) {
-          const ParamInfo &qi = call.function->params[q];
-          const CallValue *dv = call.args[q].any();
-          if (q != static_cast<size_t>(pi.ref) && qi.role == Role::Value &&
-              (qi.flags & kFlagArray) && dv)
-            for (const CallElement &e : dv->elements)
-              displ = std::max(displ, e.integer);
-        }
-        count = sum + displ;
-      } else {
-        count = std::max<int64_t>(0, cv->elements[0].integer);
-      }
-    }
-  }
-  count_text = std::to_string(count);
-  if (pi.ref2 >= 0 && static_cast<size_t>(pi.ref2) < call.args.size()) {
-    const CallValue *tv = call.args[static_cast<size_t>(pi.ref2)].any();
-    extent = 32;
-    if (tv && !tv->null && !tv->elements.empty()) {
-      const bool array = tv->array && (call.function->params[pi.ref2].flags & kFlagArray);
-      HandleRef type = tv->elements[0].handle;
-      type.handle_kind = HandleKind::Datatype;
-      if (array) {
-        extent = 32;
-      } else if (type.predefined()) {
-        extent = predefined_extent(type.id);
-      } else if (type.user()) {
-        derived = true;
-        derived_type = handle_expr(type);
-      }
-    }
-  }
-  // A derived datatype's extent is known only when the proxy runs; its
-  // buffer starts large (fit_buffer grows it if needed) so that it keeps its
-  // address, which the trace may name as a pointer too, but at most 64 MiB:
-  // a large count of a small or empty type (MPI_Send_c of 3e9 zero-size
-  // elements) takes no count x 1024 bytes. Counts are MPI_Count wide.
-  if (derived)
-    extent = 1024;
+  const int64_t count = buffer_count(call, pi);
+  std::string derived_type;
+  const int64_t extent = buffer_extent(call, pi, derived_type);
+  const bool derived = !derived_type.empty();
+  // A derived datatype's buffer is at most 64 MiB: a large count of a small
+  // or empty type (MPI_Send_c of 3e9 zero-size elements) takes no count x
+  // 1024 bytes. Counts are MPI_Count wide.
   int64_t bytes = 0;
   if (__builtin_mul_overflow(count, extent, &bytes) ||
       (per_peer_buffers(call.function->name) &&
@@ -627,289 +634,379 @@ static std::string string_array_decl(const CallElement &e, const std::string &va
   return var;
 }
 
+// One parameter of the call being emitted: its declaration, its name in
+// the proxy, and the values the trace recorded going in and coming out.
+struct CallEmitter::Arg {
+  const Call &call;
+  size_t p; // its position
+  const ParamInfo &pi;
+  std::string name;
+  const CallValue *in, *out, *any; // null where not recorded; any: in, else out
+};
+
+// What emit builds for one call: the lines before and after it, its
+// arguments, whether those lines need a block of their own (they declare
+// arrays), and "array, n" where the call repeats until all n requests of
+// the array are null.
+struct CallEmitter::Lines {
+  std::vector<std::string> pre, post, args;
+  bool block = false;
+  std::string until_done;
+};
+
 std::vector<std::string> CallEmitter::emit(const Call &call) {
   if (is_record(call.function_id)) // not a call (record_lines.h)
     return record_lines(
         call, [this](const HandleRef &h) { return handle_expr(h); }, symbols_);
   const FunctionInfo &fn = *call.function;
-  std::vector<std::string> pre, post, args;
-  bool block = false;
-  std::string until_done; // "array, n": repeat the call until all n requests are null
+  Lines l;
   for (size_t p = 0; p < call.args.size(); ++p) {
-    const ParamInfo &pi = fn.params[p];
     const CallArg &dp = call.args[p];
-    const std::string name = param_name(fn, p);
-    const CallValue *in = dp.has_in ? &dp.in : nullptr;
-    const CallValue *out = dp.has_out ? &dp.out : nullptr;
-    const CallValue *any = dp.any();
-    switch (pi.role) {
-    case Role::Varargs:
-      continue;
-    case Role::StringArray:
-    case Role::ArgvArray: {
-      // The spawned command's arguments, as the traced program passed them;
-      // NULL where it passed MPI_ARGV_NULL / MPI_ARGVS_NULL, and at the
-      // ranks other than the root, where they are not significant.
-      const bool argv = pi.role == Role::ArgvArray || (pi.flags & kFlagNullTerminated);
-      const CallElement *e = any && !any->elements.empty() ? &any->elements[0] : nullptr;
-      if (!e || e->null) {
-        args.push_back(!argv                        ? "nullptr"
-                       : pi.role == Role::ArgvArray ? "MPI_ARGVS_NULL"
-                                                    : "MPI_ARGV_NULL");
-        continue;
-      }
-      // Not `argv`: the proxy's main has its own.
-      const std::string var = name == "argv" ? "child_argv" : name;
-      block = true;
-      if (pi.role == Role::StringArray) {
-        args.push_back(string_array_decl(*e, var, argv, pre));
-        continue;
-      }
-      std::vector<std::string> rows;
-      for (size_t i = 0; i < e->items.size(); ++i)
-        rows.push_back(
-            e->items[i].null
-                ? std::string("MPI_ARGV_NULL")
-                : string_array_decl(e->items[i], var + "_" + std::to_string(i), true, pre));
-      if (rows.empty())
-        rows.push_back("nullptr");
-      pre.push_back("char **" + var + "[] = {" + join(rows) + "};");
-      args.push_back(var);
-      continue;
-    }
-    case Role::Opaque:
-      if (!any || any->elements.empty() || any->elements[0].null)
-        args.push_back("nullptr");
-      else if (name == "argc" || name == "argv")
-        args.push_back("&" + name);
-      else
-        unsupported(call, p, "an opaque pointer");
-      continue;
-    case Role::Status: {
-      if (pi.flags & kFlagArray) {
-        const CallValue *v = out ? out : in;
-        if (!v || v->null || kept_sources(*v)) {
-          args.push_back("MPI_STATUSES_IGNORE");
-        } else {
-          symbols_.statuses = std::max(
-              symbols_.statuses, std::max<size_t>({v->elements.size(), count_bound(call), 1}));
-          args.push_back("statuses");
-        }
-        continue;
-      }
-      // A status the call reads (MPI_Get_count) or updates
-      // (MPI_Status_set_elements_x): as it was recorded before the call.
-      if (in && pi.dir != Direction::Out) {
-        const StatusRef &s = in->elements.empty() ? StatusRef{} : in->elements[0].status;
-        std::string src = "MPI_ANY_SOURCE", tag = "MPI_ANY_TAG", bytes = "0";
-        if (s.kind == sig::kStatusFull) {
-          src = status_source(call, s.source);
-          if (!s.tag.any)
-            tag = int_literal(s.tag.tag);
-        }
-        if (s.kind == sig::kStatusFull || s.kind == sig::kStatusCountOnly)
-          bytes = int_literal(s.count_bytes);
-        if (s.kind == sig::kStatusIgnored) {
-          args.push_back("MPI_STATUS_IGNORE");
-          continue;
-        }
-        symbols_.status = true;
-        // MPI_Test_cancelled reads the cancelled bit, which the call's flag recorded.
-        std::string cancelled = "0";
-        if (std::string(fn.name) == "MPI_Test_cancelled")
-          for (size_t q = 0; q < call.args.size(); ++q)
-            if (fn.params[q].name && std::string(fn.params[q].name) == "flag" &&
-                call.args[q].has_out && call.args[q].out.elements.size() == 1)
-              cancelled = call.args[q].out.elements[0].integer ? "1" : "0";
-        pre.push_back("status = make_status(" + src + ", " + tag + ", " + bytes + ", " + cancelled +
-                      ");");
-        args.push_back("&status");
-        continue;
-      }
-      const CallValue *v = out ? out : in;
-      if (!v || v->elements.empty() || v->elements[0].status.ignored()) {
-        args.push_back("MPI_STATUS_IGNORE");
-      } else {
-        symbols_.status = true;
-        args.push_back("&status");
-      }
-      continue;
-    }
-    default:
-      break;
-    }
-    if (!any) {
-      args.push_back("nullptr");
-      continue;
-    }
-    if (!any->array) {
-      // One element passed by value (or a buffer, string, pointer).
-      if (pi.role == Role::Pointer && pi.dir != Direction::In) {
-        const CallValue *v = out ? out : in;
-        if (std::string(pi.c_type ? pi.c_type : "void").find("void") == std::string::npos) {
-          // An address returned as an integer (MPI_Get_address).
-          args.push_back("&" + out_scalar(pi));
-        } else if (v && !v->elements.empty() && !v->elements[0].null) {
-          const uint64_t id = static_cast<uint64_t>(v->elements[0].memory);
-          symbols_.pointers.insert(id);
-          args.push_back("&pointer_" + std::to_string(id));
-        } else {
-          args.push_back("&" + out_scalar(pi));
-          symbols_.scalars[args.back().substr(1)] = "void *";
-        }
-        continue;
-      }
-      if (pi.role == Role::String && pi.dir != Direction::In) {
-        // MPI leaves it unchanged when there is nothing to return (a missing
-        // info key): start from an empty string as the traced program did.
-        const std::string var = out_array(pi, 4096);
-        pre.push_back(var + "[0] = '\\0';");
-        args.push_back(var);
-        continue;
-      }
-      if (any->elements.empty())
-        unsupported(call, p, "an empty value");
-      if (pi.role == Role::Buffer && any->elements[0].memory >= 0)
-        size_buffer(call, p, static_cast<uint64_t>(any->elements[0].memory), pre);
-      args.push_back(element_expr(call, p, any->elements[0]));
-      continue;
-    }
-    const bool matrix = pi.flags & kFlagMatrix3;
-    const bool is_array = pi.flags & kFlagArray;
-    const std::string type = element_type(pi);
-    if (!is_array && pi.dir == Direction::Out) {
-      // A pointer to one output value; one MPI did not write (its flag was
-      // false) still gets a variable: here MPI might write it.
-      if (!out || out->null || out->elements.empty()) {
-        args.push_back(pi.flags & kFlagWhenFlag ? "&" + out_scalar(pi) : "nullptr");
-        continue;
-      }
-      if (pi.role == Role::Handle) {
-        if (out->elements[0].handle.user()) {
-          args.push_back("&" + handle_expr(out->elements[0].handle));
-          continue;
-        }
-      }
-      args.push_back("&" + out_scalar(pi));
-      continue;
-    }
-    if (!is_array && pi.dir == Direction::InOut && in && !in->null && in->elements.size() == 1) {
-      // A freed handle is passed as a copy: MPI may hand out one handle value
-      // twice (MPI_Comm_group of a communicator and of its dup), which the
-      // program holds in two variables and frees twice.
-      if (pi.role == Role::Handle &&
-          (pi.action != HandleAction::Free || pi.handle_kind == HandleKind::Request) &&
-          in->elements[0].handle.user()) {
-        args.push_back("&" + handle_expr(in->elements[0].handle));
-        continue;
-      }
-      const std::string var = out_scalar(pi);
-      pre.push_back(var + " = " + element_expr(call, p, in->elements[0]) + ";");
-      args.push_back("&" + var);
-      continue;
-    }
-    // Graph weights: the trace stores MPI_UNWEIGHTED as an absent array and
-    // MPI_WEIGHTS_EMPTY as an empty one (docs/design/addresses.md), in and out
-    // (MPI_Dist_graph_neighbors of an unweighted graph).
-    const bool weights = name.find("weights") != std::string::npos;
-    // Arrays (and pointers to one input value).
-    if (pi.dir == Direction::Out) {
-      if (!out || out->null) {
-        args.push_back(weights ? "MPI_UNWEIGHTED" : "nullptr");
-        continue;
-      }
-      // The recorded length may be what this run returned (Waitsome's
-      // outcount indices); MPI may write up to the call's count.
-      const size_t n =
-          std::max(out->elements.size() / (matrix ? 3 : 1), matrix ? size_t{0} : count_bound(call));
-      const std::string var = out_array(pi, matrix ? n * 3 : n);
-      args.push_back(var);
-      if (pi.role == Role::Handle)
-        for (size_t i = 0; i < out->elements.size(); ++i)
-          if (out->elements[i].handle.user())
-            post.push_back(handle_expr(out->elements[i].handle) + " = " + var + "[" +
-                           std::to_string(i) + "];");
-      continue;
-    }
-    if (!in || in->null) {
-      args.push_back(weights ? "MPI_UNWEIGHTED" : "nullptr");
-      continue;
-    }
-    if (weights && in->elements.empty()) {
-      args.push_back("MPI_WEIGHTS_EMPTY");
-      continue;
-    }
-    std::vector<std::string> items;
-    const bool any_completion =
-        completes_any(fn.name) && pi.role == Role::Handle && pi.handle_kind == HandleKind::Request;
-    bool active = false;
-    for (size_t i = 0; i < in->elements.size(); ++i) {
-      CallElement e = in->elements[i];
-      if (any_completion && e.handle.null())
-        // A slot completed earlier in the traced run may still be active in
-        // this run (completion order is not deterministic): the request
-        // variable that occupies the slot elsewhere in the trace, which MPI
-        // has set to MPI_REQUEST_NULL if it did complete here.
-        e.handle = slot_request(in->elements.size(), i, e.handle);
-      active |= e.handle.user();
-      items.push_back(element_expr(call, p, e));
-    }
-    if (any_completion && active && out && !out->null) {
-      bool all_null = true;
-      for (const CallElement &e : out->elements)
-        all_null &= e.handle.null();
-      // The call that completed the last request: call until all are done.
-      if (all_null)
-        until_done = name + ", " + std::to_string(in->elements.size());
-    }
-    const size_t out_n = out && !out->null ? out->elements.size() : 0;
-    const size_t len = std::max<size_t>({items.size(), out_n, size_t{1}});
-    std::string decl =
-        (pi.dir == Direction::In && (pi.flags & kFlagConst) ? "const " : "") + type + " " + name;
-    if (matrix) {
-      std::vector<std::string> rows;
-      for (size_t i = 0; i + 2 < items.size(); i += 3)
-        rows.push_back("{" + items[i] + ", " + items[i + 1] + ", " + items[i + 2] + "}");
-      decl += "[" + std::to_string(std::max<size_t>(len / 3, 1)) + "][3] = {" + join(rows) + "};";
-    } else {
-      decl += "[" + std::to_string(len) + "] = {" + join(items) + "};";
-    }
-    pre.push_back(decl);
-    block = true;
-    args.push_back(name);
-    if (pi.dir == Direction::InOut && pi.role == Role::Handle)
-      for (size_t i = 0; i < in->elements.size(); ++i) {
-        HandleRef h = in->elements[i].handle;
-        if (any_completion && h.null())
-          h = slot_request(in->elements.size(), i, h);
-        if (!h.user() && out && i < out->elements.size())
-          h = out->elements[i].handle;
-        if (h.user())
-          post.push_back(handle_expr(h) + " = " + name + "[" + std::to_string(i) + "];");
-      }
+    const Arg a{call,
+                p,
+                fn.params[p],
+                param_name(fn, p),
+                dp.has_in ? &dp.in : nullptr,
+                dp.has_out ? &dp.out : nullptr,
+                dp.any()};
+    emit_arg(a, l);
   }
   const MemoryLines memory = mpi_memory_lines(call, symbols_);
-  pre.insert(pre.end(), memory.pre.begin(), memory.pre.end());
-  post.insert(post.end(), memory.post.begin(), memory.post.end());
-  address_lines(call, args, pre, post);
+  l.pre.insert(l.pre.end(), memory.pre.begin(), memory.pre.end());
+  l.post.insert(l.post.end(), memory.post.begin(), memory.post.end());
+  address_lines(call, l.args, l.pre, l.post);
+  return call_lines(fn, l);
+}
+
+// The call between its lines before and after, in a block where they
+// declare arrays, in a loop where it repeats until its requests are done.
+std::vector<std::string> CallEmitter::call_lines(const FunctionInfo &fn, const Lines &l) {
   std::vector<std::string> lines;
-  const std::string indent = block ? "  " : "";
-  if (block)
+  const std::string indent = l.block ? "  " : "";
+  if (l.block)
     lines.push_back("{");
-  for (const std::string &l : pre)
-    lines.push_back(indent + l);
-  if (!until_done.empty()) {
+  for (const std::string &line : l.pre)
+    lines.push_back(indent + line);
+  if (!l.until_done.empty()) {
     lines.push_back(indent + "do {");
-    lines.push_back(indent + "  " + fn.name + "(" + join(args) + ");");
-    lines.push_back(indent + "} while (!requests_done(" + until_done + "));");
+    lines.push_back(indent + "  " + fn.name + "(" + join(l.args) + ");");
+    lines.push_back(indent + "} while (!requests_done(" + l.until_done + "));");
   } else {
-    lines.push_back(indent + fn.name + "(" + join(args) + ");");
+    lines.push_back(indent + fn.name + "(" + join(l.args) + ");");
   }
-  for (const std::string &l : post)
-    lines.push_back(indent + l);
-  if (block)
+  for (const std::string &line : l.post)
+    lines.push_back(indent + line);
+  if (l.block)
     lines.push_back("}");
   return lines;
+}
+
+// One argument: by its role where that decides, else by whether it is one
+// value or an array, and which way it goes.
+void CallEmitter::emit_arg(const Arg &a, Lines &l) {
+  switch (a.pi.role) {
+  case Role::Varargs:
+    return;
+  case Role::StringArray:
+  case Role::ArgvArray:
+    return emit_string_array(a, l);
+  case Role::Opaque:
+    return emit_opaque(a, l);
+  case Role::Status:
+    return emit_status(a, l);
+  default:
+    break;
+  }
+  if (!a.any) {
+    l.args.push_back("nullptr");
+    return;
+  }
+  if (!a.any->array)
+    return emit_value(a, l);
+  const bool is_array = a.pi.flags & kFlagArray;
+  if (!is_array && a.pi.dir == Direction::Out)
+    return emit_out_value(a, l);
+  if (!is_array && a.pi.dir == Direction::InOut && a.in && !a.in->null &&
+      a.in->elements.size() == 1)
+    return emit_inout_value(a, l);
+  // Arrays (and pointers to one input value).
+  if (a.pi.dir == Direction::Out)
+    return emit_out_array(a, l);
+  emit_in_array(a, l);
+}
+
+// MPI_Comm_spawn's argv, MPI_Comm_spawn_multiple's array_of_commands and
+// array_of_argv.
+void CallEmitter::emit_string_array(const Arg &a, Lines &l) {
+  // The spawned command's arguments, as the traced program passed them;
+  // NULL where it passed MPI_ARGV_NULL / MPI_ARGVS_NULL, and at the
+  // ranks other than the root, where they are not significant.
+  const ParamInfo &pi = a.pi;
+  const bool argv = pi.role == Role::ArgvArray || (pi.flags & kFlagNullTerminated);
+  const CallElement *e = a.any && !a.any->elements.empty() ? &a.any->elements[0] : nullptr;
+  if (!e || e->null) {
+    l.args.push_back(!argv                        ? "nullptr"
+                     : pi.role == Role::ArgvArray ? "MPI_ARGVS_NULL"
+                                                  : "MPI_ARGV_NULL");
+    return;
+  }
+  // Not `argv`: the proxy's main has its own.
+  const std::string var = a.name == "argv" ? "child_argv" : a.name;
+  l.block = true;
+  if (pi.role == Role::StringArray) {
+    l.args.push_back(string_array_decl(*e, var, argv, l.pre));
+    return;
+  }
+  std::vector<std::string> rows;
+  for (size_t i = 0; i < e->items.size(); ++i)
+    rows.push_back(e->items[i].null ? std::string("MPI_ARGV_NULL")
+                                    : string_array_decl(e->items[i], var + "_" + std::to_string(i),
+                                                        true, l.pre));
+  if (rows.empty())
+    rows.push_back("nullptr");
+  l.pre.push_back("char **" + var + "[] = {" + join(rows) + "};");
+  l.args.push_back(var);
+}
+
+// An opaque pointer: only MPI_Init's &argc and &argv, or NULL.
+void CallEmitter::emit_opaque(const Arg &a, Lines &l) {
+  if (!a.any || a.any->elements.empty() || a.any->elements[0].null)
+    l.args.push_back("nullptr");
+  else if (a.name == "argc" || a.name == "argv")
+    l.args.push_back("&" + a.name);
+  else
+    unsupported(a.call, a.p, "an opaque pointer");
+}
+
+void CallEmitter::emit_status(const Arg &a, Lines &l) {
+  const CallValue *v = a.out ? a.out : a.in;
+  if (a.pi.flags & kFlagArray) {
+    if (!v || v->null || kept_sources(*v)) {
+      l.args.push_back("MPI_STATUSES_IGNORE");
+    } else {
+      symbols_.statuses = std::max(symbols_.statuses,
+                                   std::max<size_t>({v->elements.size(), count_bound(a.call), 1}));
+      l.args.push_back("statuses");
+    }
+    return;
+  }
+  if (a.in && a.pi.dir != Direction::Out)
+    return emit_status_in(a, l);
+  if (!v || v->elements.empty() || v->elements[0].status.ignored()) {
+    l.args.push_back("MPI_STATUS_IGNORE");
+  } else {
+    symbols_.status = true;
+    l.args.push_back("&status");
+  }
+}
+
+// MPI_Test_cancelled reads the cancelled bit, which the call's flag
+// recorded: "1" or "0" (any other call: "0").
+static std::string cancelled_bit(const Call &call) {
+  const FunctionInfo &fn = *call.function;
+  std::string cancelled = "0";
+  if (std::string(fn.name) == "MPI_Test_cancelled")
+    for (size_t q = 0; q < call.args.size(); ++q)
+      if (fn.params[q].name && std::string(fn.params[q].name) == "flag" && call.args[q].has_out &&
+          call.args[q].out.elements.size() == 1)
+        cancelled = call.args[q].out.elements[0].integer ? "1" : "0";
+  return cancelled;
+}
+
+// A status the call reads (MPI_Get_count) or updates
+// (MPI_Status_set_elements_x): as it was recorded before the call.
+void CallEmitter::emit_status_in(const Arg &a, Lines &l) {
+  const StatusRef &s = a.in->elements.empty() ? StatusRef{} : a.in->elements[0].status;
+  std::string src = "MPI_ANY_SOURCE", tag = "MPI_ANY_TAG", bytes = "0";
+  if (s.kind == sig::kStatusFull) {
+    src = status_source(a.call, s.source);
+    if (!s.tag.any)
+      tag = int_literal(s.tag.tag);
+  }
+  if (s.kind == sig::kStatusFull || s.kind == sig::kStatusCountOnly)
+    bytes = int_literal(s.count_bytes);
+  if (s.kind == sig::kStatusIgnored) {
+    l.args.push_back("MPI_STATUS_IGNORE");
+    return;
+  }
+  symbols_.status = true;
+  l.pre.push_back("status = make_status(" + src + ", " + tag + ", " + bytes + ", " +
+                  cancelled_bit(a.call) + ");");
+  l.args.push_back("&status");
+}
+
+// One element passed by value (or a buffer, string, pointer).
+void CallEmitter::emit_value(const Arg &a, Lines &l) {
+  const ParamInfo &pi = a.pi;
+  if (pi.role == Role::Pointer && pi.dir != Direction::In) {
+    const CallValue *v = a.out ? a.out : a.in;
+    if (std::string(pi.c_type ? pi.c_type : "void").find("void") == std::string::npos) {
+      // An address returned as an integer (MPI_Get_address).
+      l.args.push_back("&" + out_scalar(pi));
+    } else if (v && !v->elements.empty() && !v->elements[0].null) {
+      const uint64_t id = static_cast<uint64_t>(v->elements[0].memory);
+      symbols_.pointers.insert(id);
+      l.args.push_back("&pointer_" + std::to_string(id));
+    } else {
+      l.args.push_back("&" + out_scalar(pi));
+      symbols_.scalars[l.args.back().substr(1)] = "void *";
+    }
+    return;
+  }
+  if (pi.role == Role::String && pi.dir != Direction::In) {
+    // MPI leaves it unchanged when there is nothing to return (a missing
+    // info key): start from an empty string as the traced program did.
+    const std::string var = out_array(pi, 4096);
+    l.pre.push_back(var + "[0] = '\\0';");
+    l.args.push_back(var);
+    return;
+  }
+  if (a.any->elements.empty())
+    unsupported(a.call, a.p, "an empty value");
+  if (pi.role == Role::Buffer && a.any->elements[0].memory >= 0)
+    size_buffer(a.call, a.p, static_cast<uint64_t>(a.any->elements[0].memory), l.pre);
+  l.args.push_back(element_expr(a.call, a.p, a.any->elements[0]));
+}
+
+// A pointer to one output value; one MPI did not write (its flag was
+// false) still gets a variable: here MPI might write it.
+void CallEmitter::emit_out_value(const Arg &a, Lines &l) {
+  const CallValue *out = a.out;
+  if (!out || out->null || out->elements.empty()) {
+    l.args.push_back(a.pi.flags & kFlagWhenFlag ? "&" + out_scalar(a.pi) : "nullptr");
+    return;
+  }
+  if (a.pi.role == Role::Handle && out->elements[0].handle.user()) {
+    l.args.push_back("&" + handle_expr(out->elements[0].handle));
+    return;
+  }
+  l.args.push_back("&" + out_scalar(a.pi));
+}
+
+// A pointer to one value MPI reads and writes.
+void CallEmitter::emit_inout_value(const Arg &a, Lines &l) {
+  const ParamInfo &pi = a.pi;
+  const CallElement &e = a.in->elements[0];
+  // A freed handle is passed as a copy: MPI may hand out one handle value
+  // twice (MPI_Comm_group of a communicator and of its dup), which the
+  // program holds in two variables and frees twice.
+  if (pi.role == Role::Handle &&
+      (pi.action != HandleAction::Free || pi.handle_kind == HandleKind::Request) &&
+      e.handle.user()) {
+    l.args.push_back("&" + handle_expr(e.handle));
+    return;
+  }
+  const std::string var = out_scalar(pi);
+  l.pre.push_back(var + " = " + element_expr(a.call, a.p, e) + ";");
+  l.args.push_back("&" + var);
+}
+
+// Graph weights: the trace stores MPI_UNWEIGHTED as an absent array and
+// MPI_WEIGHTS_EMPTY as an empty one (docs/design/addresses.md), in and out
+// (MPI_Dist_graph_neighbors of an unweighted graph).
+static bool graph_weights(const std::string &name) {
+  return name.find("weights") != std::string::npos;
+}
+
+// An array MPI writes: a variable long enough for what it may write, and
+// for handles, their variables set from it after the call.
+void CallEmitter::emit_out_array(const Arg &a, Lines &l) {
+  const ParamInfo &pi = a.pi;
+  const CallValue *out = a.out;
+  if (!out || out->null) {
+    l.args.push_back(graph_weights(a.name) ? "MPI_UNWEIGHTED" : "nullptr");
+    return;
+  }
+  // The recorded length may be what this run returned (Waitsome's
+  // outcount indices); MPI may write up to the call's count.
+  const bool matrix = pi.flags & kFlagMatrix3;
+  const size_t n =
+      std::max(out->elements.size() / (matrix ? 3 : 1), matrix ? size_t{0} : count_bound(a.call));
+  const std::string var = out_array(pi, matrix ? n * 3 : n);
+  l.args.push_back(var);
+  if (pi.role == Role::Handle)
+    for (size_t i = 0; i < out->elements.size(); ++i)
+      if (out->elements[i].handle.user())
+        l.post.push_back(handle_expr(out->elements[i].handle) + " = " + var + "[" +
+                         std::to_string(i) + "];");
+}
+
+// The declaration of input array `name` holding `items` (rows of three for
+// a matrix), long enough for the `out_n` elements MPI may write back.
+static std::string array_decl(const ParamInfo &pi, const std::string &name,
+                              const std::vector<std::string> &items, size_t out_n) {
+  const bool matrix = pi.flags & kFlagMatrix3;
+  const size_t len = std::max<size_t>({items.size(), out_n, size_t{1}});
+  std::string decl = (pi.dir == Direction::In && (pi.flags & kFlagConst) ? "const " : "") +
+                     element_type(pi) + " " + name;
+  if (matrix) {
+    std::vector<std::string> rows;
+    for (size_t i = 0; i + 2 < items.size(); i += 3)
+      rows.push_back("{" + items[i] + ", " + items[i + 1] + ", " + items[i + 2] + "}");
+    decl += "[" + std::to_string(std::max<size_t>(len / 3, 1)) + "][3] = {" + join(rows) + "};";
+  } else {
+    decl += "[" + std::to_string(len) + "] = {" + join(items) + "};";
+  }
+  return decl;
+}
+
+// An array MPI reads (and may write): declared in the call's block with
+// the recorded elements.
+void CallEmitter::emit_in_array(const Arg &a, Lines &l) {
+  const ParamInfo &pi = a.pi;
+  const CallValue *in = a.in, *out = a.out;
+  const bool weights = graph_weights(a.name);
+  if (!in || in->null) {
+    l.args.push_back(weights ? "MPI_UNWEIGHTED" : "nullptr");
+    return;
+  }
+  if (weights && in->elements.empty()) {
+    l.args.push_back("MPI_WEIGHTS_EMPTY");
+    return;
+  }
+  std::vector<std::string> items;
+  const bool any_completion = completes_any(a.call.function->name) && pi.role == Role::Handle &&
+                              pi.handle_kind == HandleKind::Request;
+  bool active = false;
+  for (size_t i = 0; i < in->elements.size(); ++i) {
+    CallElement e = in->elements[i];
+    if (any_completion && e.handle.null())
+      // A slot completed earlier in the traced run may still be active in
+      // this run (completion order is not deterministic): the request
+      // variable that occupies the slot elsewhere in the trace, which MPI
+      // has set to MPI_REQUEST_NULL if it did complete here.
+      e.handle = slot_request(in->elements.size(), i, e.handle);
+    active |= e.handle.user();
+    items.push_back(element_expr(a.call, a.p, e));
+  }
+  if (any_completion && active && out && !out->null) {
+    bool all_null = true;
+    for (const CallElement &e : out->elements)
+      all_null &= e.handle.null();
+    // The call that completed the last request: call until all are done.
+    if (all_null)
+      l.until_done = a.name + ", " + std::to_string(in->elements.size());
+  }
+  l.pre.push_back(array_decl(pi, a.name, items, out && !out->null ? out->elements.size() : 0));
+  l.block = true;
+  l.args.push_back(a.name);
+  if (pi.dir == Direction::InOut && pi.role == Role::Handle)
+    handles_after(a, any_completion, l.post);
+}
+
+// An in-out handle array (the requests of MPI_Waitall): after the call,
+// each handle's variable takes what MPI left in its slot.
+void CallEmitter::handles_after(const Arg &a, bool any_completion, std::vector<std::string> &post) {
+  const CallValue *in = a.in, *out = a.out;
+  for (size_t i = 0; i < in->elements.size(); ++i) {
+    HandleRef h = in->elements[i].handle;
+    if (any_completion && h.null())
+      h = slot_request(in->elements.size(), i, h);
+    if (!h.user() && out && i < out->elements.size())
+      h = out->elements[i].handle;
+    if (h.user())
+      post.push_back(handle_expr(h) + " = " + a.name + "[" + std::to_string(i) + "];");
+  }
 }
 
 } // namespace pilgrim::proxygen

@@ -59,7 +59,22 @@ public:
   void set_files(FilePlan *files) { files_ = files; }
 
 private:
-  struct Arg; // one argument being built
+  // emit, in steps: one argument by its role and shape (emit_arg and the
+  // emit_* it picks), then the call between its lines (call_lines).
+  struct Arg;   // one parameter of the call being emitted
+  struct Lines; // what emit builds for one call
+  static std::vector<std::string> call_lines(const FunctionInfo &fn, const Lines &l);
+  void emit_arg(const Arg &a, Lines &l);
+  void emit_string_array(const Arg &a, Lines &l);
+  void emit_opaque(const Arg &a, Lines &l);
+  void emit_status(const Arg &a, Lines &l);
+  void emit_status_in(const Arg &a, Lines &l);
+  void emit_value(const Arg &a, Lines &l);
+  void emit_out_value(const Arg &a, Lines &l);
+  void emit_inout_value(const Arg &a, Lines &l);
+  void emit_out_array(const Arg &a, Lines &l);
+  void emit_in_array(const Arg &a, Lines &l);
+  void handles_after(const Arg &a, bool any_completion, std::vector<std::string> &post);
   std::string element_expr(const Call &call, size_t p, const CallElement &e);
   std::string rank_expr(const Call &call, size_t p, const RankRef &r);
   std::string rank_base(const Call &call, int ref);
@@ -72,6 +87,7 @@ private:
   std::string callback_expr(const Call &call, size_t p, const HandleRef &h);
   std::string status_source(const Call &call, const RankRef &r);
   void size_buffer(const Call &call, size_t p, uint64_t id, std::vector<std::string> &pre);
+  int64_t buffer_extent(const Call &call, const ParamInfo &pi, std::string &derived_type);
   std::string out_scalar(const ParamInfo &param);
   std::string out_array(const ParamInfo &param, size_t n);
   // Addresses (address_values.cpp).

@@ -99,38 +99,47 @@ void Recorder::on_init() {
     stop_run(private_comm_, world_rank_, error);
   sites_mask = settings.sites ? ~uint64_t{0} : 0;
   check_output_writable();
-  if (settings.per_call_timing()) {
-    // Every rank opens its streams; if one cannot, the run stops here.
-    // A TOL is coded in ticks (call_timing.h): 1 ns each on CLOCK_MONOTONIC.
-    // The TSC's rate is known only at MPI_Finalize (TickRate over the whole
-    // run), so for a TOL it is measured here over 2 ms and taken 1% slower:
-    // the TOL in ticks comes out 1% tighter than TOL over the run's own
-    // calibration, which readers convert with (docs/FORMAT.md §7.10), far
-    // more than the 2 ms measurement can be off. (Reading CLOCK_MONOTONIC
-    // instead cost zfp about 80 ns per call here, two vDSO reads under KVM.)
-    double seconds_per_tick = 1e-9;
-    if (g_use_tsc && settings.timing_spec.absolute()) {
-      TickRate rate;
-      rate.begin();
-      rate.end();
-      seconds_per_tick = rate.ns_per_tick() * 1.01e-9;
-    }
-    int ok = timing_.open(settings.timing_spec, seconds_per_tick, settings.output, world_rank_,
-                          settings.verify, settings.timing_thread, error);
-    int all_ok = 0;
-    PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, private_comm_);
-    if (!all_ok) {
-      if (!ok)
-        std::fprintf(stderr, "%s\n", error.c_str());
-      timing_.close();
-      stop_run(private_comm_, world_rank_, "pilgrim: per-call timing could not start");
-    }
-    per_call_ = true;
-  }
+  if (settings.per_call_timing())
+    start_per_call_timing(error);
   setup_predefined();
   comms.set_world(MPI_COMM_WORLD);
   agreements.init(*this);
   set_holding(false);
+  start_clocks();
+  state.store(settings.start_on ? State::Recording : State::Paused, std::memory_order_release);
+  set_slow_call_bit(kSlowNotRecording, !settings.start_on);
+}
+
+void Recorder::start_per_call_timing(std::string &error) {
+  // Every rank opens its streams; if one cannot, the run stops here.
+  // A TOL is coded in ticks (call_timing.h): 1 ns each on CLOCK_MONOTONIC.
+  // The TSC's rate is known only at MPI_Finalize (TickRate over the whole
+  // run), so for a TOL it is measured here over 2 ms and taken 1% slower:
+  // the TOL in ticks comes out 1% tighter than TOL over the run's own
+  // calibration, which readers convert with (docs/FORMAT.md §7.10), far
+  // more than the 2 ms measurement can be off. (Reading CLOCK_MONOTONIC
+  // instead cost zfp about 80 ns per call here, two vDSO reads under KVM.)
+  double seconds_per_tick = 1e-9;
+  if (g_use_tsc && settings.timing_spec.absolute()) {
+    TickRate rate;
+    rate.begin();
+    rate.end();
+    seconds_per_tick = rate.ns_per_tick() * 1.01e-9;
+  }
+  int ok = timing_.open(settings.timing_spec, seconds_per_tick, settings.output, world_rank_,
+                        settings.verify, settings.timing_thread, error);
+  int all_ok = 0;
+  PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, private_comm_);
+  if (!all_ok) {
+    if (!ok)
+      std::fprintf(stderr, "%s\n", error.c_str());
+    timing_.close();
+    stop_run(private_comm_, world_rank_, "pilgrim: per-call timing could not start");
+  }
+  per_call_ = true;
+}
+
+void Recorder::start_clocks() {
   call_clock = settings.timing == TimingMode::None ? CallClock::None
                : g_use_tsc                         ? CallClock::Tsc
                                                    : CallClock::Monotonic;
@@ -150,8 +159,6 @@ void Recorder::on_init() {
     ThreadState &ts = thread_state();
     ts.t0 = ts.t1 = ticks();
   }
-  state.store(settings.start_on ? State::Recording : State::Paused, std::memory_order_release);
-  set_slow_call_bit(kSlowNotRecording, !settings.start_on);
 }
 
 void Recorder::set_tracing(bool on) {
@@ -377,12 +384,92 @@ uint16_t function_id_of(std::string_view sig) {
   return static_cast<uint16_t>(v);
 }
 
+// Collective: which functions the trace uses, a bitmap (by
+// traced_function_index) OR-reduced over all ranks, valid on rank 0.
+std::vector<uint8_t> functions_used(const RankTrace &mine, MPI_Comm comm) {
+  std::vector<uint8_t> used(traced_function_count(), 0), all_used(traced_function_count(), 0);
+  for (const CstEntry &e : mine.cst) {
+    const long f = traced_function_index(function_id_of(e.signature));
+    if (f >= 0)
+      used[static_cast<size_t>(f)] = 1;
+  }
+  PMPI_Reduce(used.data(), all_used.data(), static_cast<int>(used.size()), MPI_UNSIGNED_CHAR,
+              MPI_BOR, 0, comm);
+  return all_used;
+}
+
+// Collective: the calls the trace holds, for the line that says where it
+// went; valid on rank 0.
+unsigned long long calls_held(const RankTrace &mine, MPI_Comm comm) {
+  unsigned long long calls = 0, all_calls = 0;
+  for (const CstEntry &e : mine.cst)
+    calls += e.count;
+  PMPI_Reduce(&calls, &all_calls, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, comm);
+  return all_calls;
+}
+
+// The functions of the bitmap `used` (functions_used), by id.
+std::vector<const FunctionInfo *> functions_of(const std::vector<uint8_t> &used) {
+  std::vector<const FunctionInfo *> functions;
+  for (size_t i = 0; i < traced_function_count(); ++i)
+    if (used[i])
+      functions.push_back(&traced_function(i));
+  std::sort(functions.begin(), functions.end(),
+            [](const FunctionInfo *a, const FunctionInfo *b) { return a->id < b->id; });
+  return functions;
+}
+
+// The MPI library's version string, its first line.
+std::string mpi_library_version() {
+  char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {0};
+  int len = 0;
+  PMPI_Get_library_version(lib, &len);
+  std::string libv(lib, static_cast<size_t>(std::max(len, 0)));
+  auto nl = libv.find_first_of(std::string("\n\0", 2));
+  if (nl != std::string::npos)
+    libv.resize(nl);
+  return libv;
+}
+
 } // namespace
 
 void Recorder::write_trace() {
+  agree_sites();
+  RankTrace mine = rank_trace();
+  const std::vector<uint8_t> all_used = functions_used(mine, private_comm_);
+  const unsigned long long all_calls = calls_held(mine, private_comm_);
+
+  // Merge every rank's CST and grammar up a tree; rank 0 writes the result.
+  const int64_t t_merge = monotonic_ns();
+  ReductionStats reduction;
+  std::optional<MergedTrace> merged = reduce_to_root(
+      private_comm_, MergeState::of_rank(static_cast<uint32_t>(world_rank_), std::move(mine)),
+      &reduction);
+  finalize_merge_ns_ = monotonic_ns() - t_merge;
+  if (world_rank_ != 0) {
+    if (per_call_)
+      write_rank_timing(nullptr, true);
+    return;
+  }
+  const int64_t t_write = monotonic_ns();
+  for (CstEntry &e : merged->cst)
+    e.site = take_site_ref(e.signature);
+  if (settings.sites)
+    merged->sites = sites_.take_table();
+  const bool ok = write_file(*merged, functions_of(all_used));
+  finalize_write_ns_ = monotonic_ns() - t_write;
+  if (!ok)
+    std::fprintf(stderr, "pilgrim: no trace was written to %s\n", settings.output_shown.c_str());
+  else if (!settings.quiet)
+    std::fprintf(stderr, "%s\n",
+                 written_line(all_calls, world_size_, settings.output_shown,
+                              file_size_or_zero(settings.output))
+                     .c_str());
+}
+
+RankTrace Recorder::rank_trace() {
   RankTrace mine;
   mine.cst.reserve(cst_.size());
-  agree_sites();
   for (uint32_t t = 0; t < cst_.size(); ++t) {
     CstEntry e;
     e.signature = std::string(signature_of(t));
@@ -411,52 +498,11 @@ void Recorder::write_trace() {
     c.remote_group = f.remote_group;
     mine.comms.push_back(c);
   }
-  // Which functions the trace uses: a bitmap OR-reduced over all ranks.
-  std::vector<uint8_t> used(traced_function_count(), 0), all_used(traced_function_count(), 0);
-  for (const CstEntry &e : mine.cst) {
-    const long f = traced_function_index(function_id_of(e.signature));
-    if (f >= 0)
-      used[static_cast<size_t>(f)] = 1;
-  }
-  PMPI_Reduce(used.data(), all_used.data(), static_cast<int>(used.size()), MPI_UNSIGNED_CHAR,
-              MPI_BOR, 0, private_comm_);
-  // The calls the trace holds, for the line that says where it went.
-  unsigned long long calls = 0, all_calls = 0;
-  for (const CstEntry &e : mine.cst)
-    calls += e.count;
-  PMPI_Reduce(&calls, &all_calls, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, private_comm_);
+  return mine;
+}
 
-  // Merge every rank's CST and grammar up a tree; rank 0 writes the result.
-  const int64_t t_merge = monotonic_ns();
-  ReductionStats reduction;
-  std::optional<MergedTrace> merged = reduce_to_root(
-      private_comm_, MergeState::of_rank(static_cast<uint32_t>(world_rank_), std::move(mine)),
-      &reduction);
-  finalize_merge_ns_ = monotonic_ns() - t_merge;
-  if (world_rank_ != 0) {
-    if (per_call_)
-      write_rank_timing(nullptr, true);
-    return;
-  }
-  const int64_t t_write = monotonic_ns();
-  for (CstEntry &e : merged->cst)
-    e.site = take_site_ref(e.signature);
-  if (settings.sites)
-    merged->sites = sites_.take_table();
-  std::vector<const FunctionInfo *> functions;
-  for (size_t i = 0; i < traced_function_count(); ++i)
-    if (all_used[i])
-      functions.push_back(&traced_function(i));
-  std::sort(functions.begin(), functions.end(),
-            [](const FunctionInfo *a, const FunctionInfo *b) { return a->id < b->id; });
+TraceHeader Recorder::trace_header() const {
   TraceHeader h;
-  char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {0};
-  int len = 0;
-  PMPI_Get_library_version(lib, &len);
-  std::string libv(lib, static_cast<size_t>(std::max(len, 0)));
-  auto nl = libv.find_first_of(std::string("\n\0", 2));
-  if (nl != std::string::npos)
-    libv.resize(nl);
 #if defined(OPEN_MPI)
   h.mpi_library = "Open MPI";
 #elif defined(MPICH)
@@ -464,18 +510,24 @@ void Recorder::write_trace() {
 #else
   h.mpi_library = "unknown";
 #endif
-  h.mpi_version = libv;
+  h.mpi_version = mpi_library_version();
   h.nranks = static_cast<uint32_t>(world_size_);
   h.timing_mode = static_cast<uint8_t>(settings.timing);
   h.command_line = command_line();
   h.start_time_unix_ns = start_time_ns_;
   if (per_call_)
     h.timing_spec = timing::spec_text(settings.timing_spec);
+  return h;
+}
+
+bool Recorder::write_file(const MergedTrace &merged,
+                          const std::vector<const FunctionInfo *> &functions) {
+  const TraceHeader h = trace_header();
   std::optional<TraceWriter> writer;
   bool ok = true;
   try {
     writer.emplace(settings.output, h, functions);
-    writer->add_merged(*merged);
+    writer->add_merged(merged);
     if (!per_call_)
       writer->finish();
   } catch (const std::exception &e) {
@@ -484,14 +536,7 @@ void Recorder::write_trace() {
   }
   if (per_call_)
     ok = write_rank_timing(ok ? &*writer : nullptr, ok);
-  finalize_write_ns_ = monotonic_ns() - t_write;
-  if (!ok)
-    std::fprintf(stderr, "pilgrim: no trace was written to %s\n", settings.output_shown.c_str());
-  else if (!settings.quiet)
-    std::fprintf(stderr, "%s\n",
-                 written_line(all_calls, world_size_, settings.output_shown,
-                              file_size_or_zero(settings.output))
-                     .c_str());
+  return ok;
 }
 
 std::string Recorder::rank_clock_block() const {

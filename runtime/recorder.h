@@ -28,7 +28,11 @@
 
 namespace pilgrim {
 class TraceWriter;
-}
+struct FunctionInfo;
+struct MergedTrace;
+struct RankTrace;
+struct TraceHeader;
+} // namespace pilgrim
 
 namespace pilgrim::rt {
 
@@ -209,7 +213,20 @@ private:
   static inline Recorder *instance_ = nullptr;
   void setup_predefined();
   void check_output_writable();
+  // on_init's steps: per-call timing's streams opened on every rank or the
+  // run stopped (`error`: on_init's message so far); the call clock chosen
+  // and started, synchronized with rank 0 for per-call timing.
+  void start_per_call_timing(std::string &error);
+  void start_clocks();
+  // Collective: every rank's trace merged to rank 0, which writes it.
   void write_trace();
+  // write_trace's steps: this rank's part (signatures with their site
+  // references, grammar, communicators); rank 0's header; rank 0's file
+  // from the merged trace, with per-call timing every rank's section too
+  // (collective then), false if it could not be written.
+  RankTrace rank_trace();
+  TraceHeader trace_header() const;
+  bool write_file(const MergedTrace &merged, const std::vector<const FunctionInfo *> &functions);
   void print_summary();
   void write_verify_log();
   // MPI-IO offsets fitted to the rank against the neighbor's (rank_offsets.h).
