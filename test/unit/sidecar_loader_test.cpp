@@ -4,6 +4,7 @@
 #include "sidecar_loader.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -12,8 +13,12 @@
 namespace pilgrim::gen {
 namespace {
 
+// ctest runs each test as a process of its own, several at once: every
+// file is named for its test and process, so two tests never share one.
 std::string write_temp(const std::string &name, const std::string &text) {
-  std::string path = ::testing::TempDir() + name;
+  const ::testing::TestInfo *test = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string path = ::testing::TempDir() + (test ? std::string(test->name()) + "." : "") +
+                     std::to_string(getpid()) + "." + name;
   std::ofstream(path) << text;
   return path;
 }
