@@ -84,15 +84,8 @@ uint64_t file_size_or_zero(const std::string &path) {
 }
 
 void warn_unknown_settings() {
-  for (const std::string &name : settings::unknown_in(environ)) {
-    const std::string near = settings::closest(name);
-    if (near.empty())
-      std::fprintf(stderr, "pilgrim: %s is not a Pilgrim setting (pilgrim-config lists them)\n",
-                   name.c_str());
-    else
-      std::fprintf(stderr, "pilgrim: %s is not a Pilgrim setting; did you mean %s?\n", name.c_str(),
-                   near.c_str());
-  }
+  for (const std::string &name : settings::unknown_in(environ))
+    std::fprintf(stderr, "pilgrim: %s\n", settings::not_a_setting(name).c_str());
 }
 
 } // namespace pilgrim::rt

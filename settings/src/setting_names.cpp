@@ -46,6 +46,12 @@ std::string closest(std::string_view name) {
   return best_d <= limit ? best : std::string();
 }
 
+std::string not_a_setting(std::string_view name) {
+  const std::string near = closest(name);
+  return std::string(name) + " is not a Pilgrim setting" +
+         (near.empty() ? " (pilgrim-config lists them)" : "; did you mean " + near + "?");
+}
+
 std::vector<std::string> unknown_in(char **environ) {
   std::vector<std::string> out;
   for (char **e = environ; e && *e; ++e) {

@@ -98,11 +98,8 @@ void print_man(std::ostream &out, const std::string &version) {
 
 std::vector<std::string> check_environment(char **environ) {
   std::vector<std::string> problems;
-  for (const std::string &name : unknown_in(environ)) {
-    const std::string near = closest(name);
-    problems.push_back(name + " is not a Pilgrim setting" +
-                       (near.empty() ? std::string() : "; did you mean " + near + "?"));
-  }
+  for (const std::string &name : unknown_in(environ))
+    problems.push_back(not_a_setting(name));
   for (const Setting &s : table()) {
     const char *v = std::getenv(s.name);
     if (!v)

@@ -31,6 +31,10 @@ const Setting *find(std::string_view name);
 // The known name closest to `name` (an unknown PILGRIM_* variable), or ""
 // when none is close enough to be a likely misspelling.
 std::string closest(std::string_view name);
+// "NAME is not a Pilgrim setting; did you mean CLOSEST?" (or, with no
+// close name, "... (pilgrim-config lists them)"): one line, for the tracer's
+// warning and pilgrim-config --check alike.
+std::string not_a_setting(std::string_view name);
 // The PILGRIM_* names in `environ` (NAME=VALUE strings) that the table does
 // not know, in the order they appear.
 std::vector<std::string> unknown_in(char **environ);
