@@ -1,7 +1,7 @@
 // Cross-rank merge at scale, simulated (issue 4, point 6): synthetic per-rank
 // CSTs and grammars go through the merge code of MPI_Finalize
 // (runtime/merge, the same pilgrim_merge library) in one process, up exactly
-// the tree of runtime/trace_reduction.cpp: in round k, rank r with
+// the tree of runtime/merge/trace_reduction.cpp: in round k, rank r with
 // r mod 2^(k+1) == 2^k serializes its state and "sends" it to r - 2^k, which
 // parses it and absorbs it. Rank 0 then runs finish() and the trace is
 // written to memory.
@@ -64,7 +64,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "generated_function_table.h"
+#include "signatures/generated_function_table.h"
 #include "merge_state.h"
 #include "pilgrim/byte_io.h"
 #include "pilgrim/cartesian_offset.h"

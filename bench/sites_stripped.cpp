@@ -10,7 +10,7 @@
 // numbers its CST); the sequence goes through the runtime's Sequitur
 // (grammar/, pilgrim/sequitur.h) and each rank's CST, grammar and communicators through
 // the cross-rank merge of MPI_Finalize (runtime/merge, up the tree of
-// runtime/trace_reduction.cpp), and the result is written by the trace
+// runtime/merge/trace_reduction.cpp), and the result is written by the trace
 // writer with the original's header and function table and no site table.
 //
 // Timing: a rank's entry gets what the runtime's aggregate mode would count,

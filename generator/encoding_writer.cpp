@@ -118,7 +118,7 @@ public:
     switch (s.role) {
     case Role::Offset:
       // Stride x world rank + base: stride 0 here, fitted to the rank at
-      // MPI_Finalize (runtime/rank_offsets.h; docs/FORMAT.md §8.3).
+      // MPI_Finalize (runtime/merge/rank_offsets.h; docs/FORMAT.md §8.3).
       if (scalar)
         line("c_.file_offset(" + n + ");");
       else

@@ -68,7 +68,7 @@ public:
     const HeaderFunction &h = *f_.header;
     out << "// " << h.name << " (id " << f_.id() << ")\n";
     // The application's call site is this entry point's return address, not
-    // the C wrapper's (runtime/call_sites.h): passed to the wrapper's body
+    // the C wrapper's (runtime/sites/call_sites.h): passed to the wrapper's body
     // as an argument, or for MPI_Pcontrol kept in the thread's state.
     if (site_entry()) {
       std::string decl;

@@ -87,7 +87,7 @@ void write_wrapper(const JoinedFunction &f, bool site_entry, std::ostream &out) 
   enc.epilogue();
   out << "  c_.finish(::pilgrim::rt::as_int64(rc_));\n";
   // A datatype whose layout the trace states, right after the call
-  // (runtime/datatype_layouts.h).
+  // (runtime/facts/datatype_layouts.h).
   for (size_t i = 0; i < h.params.size(); ++i)
     if (f.params[i].sidecar->layout)
       out << "  if (rc_ == MPI_SUCCESS)\n"

@@ -5,7 +5,7 @@
 //      store i64 <id>, @__pilgrim_site_slot (thread-local); call <callee>
 //  * the module gets its site table (id, file, function, line, column) and a
 //    constructor that hands the table and the slot's address function to
-//    pilgrim_plugin_register_sites_v1 (runtime/plugin_sites.h) when a tracer
+//    pilgrim_plugin_register_sites_v1 (runtime/sites/plugin_sites.h) when a tracer
 //    defines it, found as a weak reference or else with
 //    dlsym(RTLD_DEFAULT, ...), which also finds it in an LD_PRELOADed
 //    library that a non-PIE executable's weak reference was resolved without;
@@ -195,7 +195,7 @@ private:
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     Type *i32 = Type::getInt32Ty(ctx_);
     Type *i64 = Type::getInt64Ty(ctx_);
-    // struct pilgrim_plugin_site_entry (runtime/plugin_sites.h)
+    // struct pilgrim_plugin_site_entry (runtime/sites/plugin_sites.h)
     StructType *entry = StructType::get(ctx_, {i64, i8p_, i8p_, i32, i32});
     std::vector<Constant *> rows;
     for (uint64_t id : ids) {

@@ -41,7 +41,7 @@ uint64_t site_id(llvm::StringRef path, unsigned line, unsigned column, llvm::Str
   key.push_back('\0');
   key.append(function.data(), function.size());
   // 63 bits: the tracer tags a plugin id with bit 63 to tell it from a
-  // return address in one 64-bit site key (runtime/call_sites.h).
+  // return address in one 64-bit site key (runtime/sites/call_sites.h).
   uint64_t id = llvm::xxHash64(key) >> 1;
   return id == 0 ? 1 : id;
 }

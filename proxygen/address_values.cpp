@@ -46,7 +46,7 @@ bool is_target_displacement(const ParamInfo &p) { return p.ref >= 0 && p.ref2 >=
 
 // The runtime keeps this many bytes below a new address free of other
 // addresses when it looks for the memory the address lies in
-// (runtime/address_anchors.h, kLayoutWindow).
+// (runtime/memory/address_anchors.h, kLayoutWindow).
 constexpr uint64_t kLayoutWindow = 4096;
 
 // The bytes id `id`'s memory needs: what the trace's addresses reach in it,

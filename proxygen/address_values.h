@@ -12,7 +12,7 @@
 //    (address_region): large enough for every offset used in it plus what a
 //    datatype reaches from there, and with 4 KiB before it that nothing
 //    else uses, so that the tracer, coding the proxy's addresses, finds in
-//    it what it found in the program's memory (runtime/address_anchors.h);
+//    it what it found in the program's memory (runtime/memory/address_anchors.h);
 //  - in a dynamic window's target (a target displacement): the target's
 //    memory for the id is its own proxy's, at an address only the target
 //    knows. Each rank publishes the base it attaches (MPI_Win_attach) in a

@@ -2,7 +2,7 @@
 // MPI_Win_allocate_shared, MPI_Win_shared_query: a pointer output whose
 // function-table entry names its byte size). The trace gives it an address id
 // from the call that returns it until the call that frees it (MPI_Free_mem,
-// MPI_Win_free of the call's window; runtime/memory_holds.h), and the
+// MPI_Win_free of the call's window; runtime/memory/memory_holds.h), and the
 // program passes it as window memory and RMA buffers under that id. The
 // proxy's buffer variable of the id points to MPI's memory over the same
 // span (lend_memory ... return_memory in the prelude), so the proxy's calls

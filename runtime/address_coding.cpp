@@ -3,8 +3,8 @@
 // windows that target displacements are resolved against.
 #include "call.h"
 
-#include "dynamic_windows.h"
-#include "generated_function_table.h"
+#include "memory/dynamic_windows.h"
+#include "signatures/generated_function_table.h"
 #include "pilgrim/signature_encoding.h"
 #include "recorder.h"
 

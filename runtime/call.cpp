@@ -5,7 +5,7 @@
 #include "callback_records.h"
 #include "pilgrim/cartesian_offset.h"
 #include "pilgrim/signature_encoding.h"
-#include "plugin_sites.h"
+#include "sites/plugin_sites.h"
 #include "recorder.h"
 
 #include <cstring>

@@ -6,9 +6,9 @@
 #pragma once
 
 #include "call.h"
-#include "call_sites.h"
+#include "sites/call_sites.h"
 #include "recorder.h"
-#include "slow_calls.h"
+#include "common/slow_calls.h"
 
 // Inlined whatever the compiler's size heuristics say: these are the hot path.
 #define PILGRIM_HOT inline __attribute__((always_inline))

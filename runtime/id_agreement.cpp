@@ -1,8 +1,8 @@
 #include "id_agreement.h"
 
-#include "comm_membership.h"
-#include "generated_function_table.h"
-#include "handle_key.h"
+#include "handles/comm_membership.h"
+#include "signatures/generated_function_table.h"
+#include "common/handle_key.h"
 #include "recorder.h"
 
 #include <algorithm>

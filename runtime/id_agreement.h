@@ -35,11 +35,11 @@
 //    trace shows the final id everywhere.
 #pragma once
 
-#include "agreed_id_set.h"
-#include "comm_registry.h"
-#include "idup_exchange.h"
+#include "common/agreed_id_set.h"
+#include "handles/comm_registry.h"
+#include "handles/idup_exchange.h"
 #include "pilgrim/function_table.h"
-#include "signature_buffer.h"
+#include "signatures/signature_buffer.h"
 
 #include <mpi.h>
 

@@ -1,17 +1,17 @@
 #include "recorder.h"
-#include "slow_calls.h"
+#include "common/slow_calls.h"
 
 #include "call_inline.h" // thread_state()
-#include "clock_sync.h"
-#include "dynamic_windows.h"
-#include "generated_function_table.h"
+#include "clock/clock_sync.h"
+#include "memory/dynamic_windows.h"
+#include "signatures/generated_function_table.h"
 #include "pilgrim/rank_codec.h"
 #include "pilgrim/temp_file.h"
 #include "pilgrim/trace_model.h"
 #include "pilgrim/trace_writer.h"
-#include "rank_offsets.h"
-#include "trace_output.h"
-#include "trace_reduction.h"
+#include "merge/rank_offsets.h"
+#include "merge/trace_output.h"
+#include "merge/trace_reduction.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -3,22 +3,22 @@
 // what happens at MPI_Init and MPI_Finalize.
 #pragma once
 
-#include "address_registry.h"
+#include "memory/address_registry.h"
 #include "call.h"
-#include "call_sites.h"
-#include "call_timing.h"
-#include "clock.h"
-#include "clock_source.h"
-#include "comm_registry.h"
-#include "handle_registry.h"
+#include "sites/call_sites.h"
+#include "clock/call_timing.h"
+#include "clock/clock.h"
+#include "clock/clock_source.h"
+#include "handles/comm_registry.h"
+#include "handles/handle_registry.h"
 #include "id_agreement.h"
-#include "memory_holds.h"
+#include "memory/memory_holds.h"
 #include "regions.h"
-#include "request_registry.h"
+#include "handles/request_registry.h"
 #include "pilgrim/sequitur.h"
-#include "settings.h"
-#include "signature_table.h"
-#include "timing_stats.h"
+#include "common/settings.h"
+#include "signatures/signature_table.h"
+#include "clock/timing_stats.h"
 
 #include <atomic>
 #include <cstring>

@@ -1,7 +1,7 @@
 #include "regions.h"
 
 #include "call_inline.h"
-#include "generated_function_table.h"
+#include "signatures/generated_function_table.h"
 #include "pilgrim/record_ranges.h"
 
 #include <cstring>

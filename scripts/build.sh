@@ -9,7 +9,7 @@ name=$mpi
 extra=()
 for a in "$@"; do
   case "$a" in
-    --sanitize) name=$mpi-sanitize; extra+=(-DPILGRIM_SANITIZE=ON)
+    --sanitize) name=$mpi-sanitize; extra+=(-DPILGRIM_SANITIZE=ON -DPILGRIM_TEST_PROGRAMS=OFF)
       export ASAN_OPTIONS=detect_leaks=0 ;; # tools run at build time (gtest discovery, seeds)
     *) echo "build.sh: unknown option $a" >&2; exit 2 ;;
   esac

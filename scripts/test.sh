@@ -47,24 +47,28 @@ count_lit() { # adds lit's "Passed: N" / "Failed: N"; no summary at all is a fai
   while IFS= read -r n; do names+=("$1 lit: $n"); done < <(grep -E '^(FAIL|TIMEOUT|UNRESOLVED|XPASS): ' "$log")
 }
 
+# Each stage's line says when it began, so that a CI log shows where the
+# time goes.
+stage() { echo "=== $* (at $((SECONDS / 60)) min $((SECONDS % 60)) s)"; }
+
 mpis=(openmpi mpich)
 [ "$which" != all ] && mpis=("$which")
 for mpi in "${mpis[@]}"; do
-  echo "=== $mpi: build"
+  stage $mpi: build
   if ! build=$("$root/scripts/build.sh" "$mpi" | tail -n 1); then
     echo "=== $mpi: BUILD FAILED"; failed=$((failed + 1)); continue
   fi
-  echo "=== $mpi: unit tests"
+  stage $mpi: unit tests
   ctest --test-dir "$build" --output-on-failure -j 2 2>&1 | tee "$log" | tail -n 3
   count_ctest "$mpi"
-  echo "=== $mpi: lit"
+  stage $mpi: lit
   $lit --config-prefix=llvm-lit --param build_dir="$build" -v --timeout 300 "$root/test" 2>&1 | tee "$log" | grep -vE '^PASS:' | tail -n 40
   count_lit "$mpi"
 done
 if [ $sanitize -eq 1 ]; then
-  echo "=== openmpi, ASan+UBSan: build"
+  stage openmpi, ASan+UBSan: build
   if build=$("$root/scripts/build.sh" openmpi --sanitize | tail -n 1); then
-    echo "=== openmpi, ASan+UBSan: unit tests and fuzz corpus"
+    stage openmpi, ASan+UBSan: unit tests and fuzz corpus
     ASAN_OPTIONS=detect_leaks=0 ctest --test-dir "$build" --output-on-failure -j 2 2>&1 | tee "$log" | tail -n 3
     count_ctest "openmpi ASan+UBSan"
   else
@@ -74,6 +78,7 @@ if [ $sanitize -eq 1 ]; then
   if "$root/scripts/fuzz.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); names+=("fuzz: scripts/fuzz.sh"); fi
 fi
 rm -f "$log"
+stage done
 for n in "${names[@]}"; do echo "failed: $n"; done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

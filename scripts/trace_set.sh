@@ -11,7 +11,9 @@ if [ "${1:-}" = --compare ]; then
   build=$2 a=$3 b=$4 bad=0 n=0
   for t in "$a"/*.pilgrim; do
     n=$((n + 1))
-    if ! "$build/bin/pilgrim-diff" --strict "$t" "$b/$(basename "$t")" >/dev/null 2>&1; then
+    if [ ! -e "$b/$(basename "$t")" ]; then
+      echo "trace_set: $(basename "$t") is missing from $b"; bad=$((bad + 1))
+    elif ! "$build/bin/pilgrim-diff" --strict "$t" "$b/$(basename "$t")" >/dev/null 2>&1; then
       echo "trace_set: $(basename "$t") differs"; bad=$((bad + 1))
     fi
   done

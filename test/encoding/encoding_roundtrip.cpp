@@ -32,7 +32,7 @@
 // Exit status 0 when every call round-trips; 1 with one line per
 // disagreement; 2 when the test itself cannot run.
 #include "call_check.h"
-#include "generated_function_table.h"
+#include "signatures/generated_function_table.h"
 #include "synthetic_call.h"
 
 #include "pilgrim/byte_io.h"

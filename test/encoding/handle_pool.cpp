@@ -2,7 +2,7 @@
 
 #include "recorder.h"
 
-#include "handle_key.h"
+#include "common/handle_key.h"
 #include "pilgrim/predefined_handles.h"
 #include "untraced.h"
 

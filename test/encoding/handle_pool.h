@@ -4,7 +4,7 @@
 // communicators they see created, so every handle they meet is a live one.
 //
 // Each handle is returned as an Element (call_model.h): its value (`key`, as
-// runtime/handle_key.h spells it) and what a trace should say of it (null,
+// runtime/common/handle_key.h spells it) and what a trace should say of it (null,
 // the predefined name, or a user handle).
 #pragma once
 

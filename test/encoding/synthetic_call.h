@@ -10,7 +10,7 @@
 #pragma once
 
 #include "call_model.h"
-#include "handle_key.h"
+#include "common/handle_key.h"
 #include "handle_pool.h"
 
 #include <mpi.h>

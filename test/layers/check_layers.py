@@ -33,12 +33,40 @@ FLOORS = [
     ('model', ['model']),
     # The wrapper generator stands below the runtime, whose wrappers it
     # writes at build time; it includes only the ground floor.
-    ('analyses, merge and generator', ['analyses', 'runtime/merge', 'generator']),
+    ('analyses and generator', ['analyses', 'generator']),
     ('runtime and reader', ['runtime', 'reader']),
     ('tools, proxygen and plugin', ['tools', 'proxygen', 'plugin']),
     ('bench and tests', ['bench', 'test']),
 ]
+# The runtime's rooms (runtime/README.md), on floors of their own inside the
+# runtime's floor, ground first: the parts the hub (runtime/ itself: Call and
+# the Recorder) stands on, the hub, and the parts that stand on the hub.
+RUNTIME_FLOORS = [
+    ('runtime ground', ['runtime/common', 'runtime/signatures', 'runtime/clock']),
+    ('runtime memory and merge', ['runtime/memory', 'runtime/merge']),
+    ('runtime handles and sites', ['runtime/handles', 'runtime/sites']),
+    ('runtime hub', ['runtime']),
+    ('runtime facts, Fortran and preload', ['runtime/facts', 'runtime/fortran', 'runtime/preload']),
+]
 ROOMS = {room: floor for floor, (_, rooms) in enumerate(FLOORS) for room in rooms}
+RUNTIME_ROOMS = {room: floor for floor, (_, rooms) in enumerate(RUNTIME_FLOORS) for room in rooms}
+ROOMS.update({room: ROOMS['runtime'] for room in RUNTIME_ROOMS})
+
+
+def floor_name(room, other):
+    """A room's floor as the check says it beside `other`: the runtime's own
+    floor when both are the runtime's rooms, else the global one."""
+    if room in RUNTIME_ROOMS and other in RUNTIME_ROOMS:
+        return 'runtime floor %d' % RUNTIME_ROOMS[room]
+    return 'floor %d' % ROOMS[room]
+
+
+def below(to, room):
+    """Whether `room` may include `to`: `to` stands on a lower floor (inside
+    the runtime, on a lower floor of the runtime's own)."""
+    if to in RUNTIME_ROOMS and room in RUNTIME_ROOMS:
+        return RUNTIME_ROOMS[to] < RUNTIME_ROOMS[room]
+    return ROOMS[to] < ROOMS[room]
 
 SOURCE = re.compile(r'\.(h|hpp|inc|c|cc|cpp)$')
 INCLUDE = re.compile(r'^\s*#\s*include\s*(?:"([^"]+)"|<(pilgrim/[^>]+)>)')
@@ -103,6 +131,10 @@ def main():
     for top in unplaced:
         problems.append('%s/: holds sources but has no floor in the layering (FLOORS in test/layers/check_layers.py)'
                         % top)
+    for room in sorted({'/'.join(f.split('/')[:2]) for f in files
+                        if f.startswith('runtime/') and f.count('/') >= 2 and room_of(f) == 'runtime'}):
+        problems.append('%s/: a room of the runtime with no floor (RUNTIME_FLOORS in test/layers/check_layers.py)'
+                        % room)
     includes = 0
     for f in files:
         room = room_of(f)
@@ -132,14 +164,15 @@ def main():
                 to = room_of(target)
                 if to is None or to == room:
                     continue
-                if ROOMS[to] >= ROOMS[room]:
-                    problems.append('%s:%d: #include "%s" is %s: %s (floor %d) may not include %s (floor %d)'
-                                    % (f, number, name, target, room, ROOMS[room], to, ROOMS[to]))
+                if not below(to, room):
+                    problems.append('%s:%d: #include "%s" is %s: %s (%s) may not include %s (%s)'
+                                    % (f, number, name, target, room, floor_name(room, to), to, floor_name(to, room)))
     for p in problems:
         print(p)
     if problems:
         return 1
-    print('check_layers: OK (%d files, %d includes of the tree, %d floors)' % (len(files), includes, len(FLOORS)))
+    print('check_layers: OK (%d files, %d includes of the tree, %d floors, the runtime\'s on %d of its own)'
+          % (len(files), includes, len(FLOORS), len(RUNTIME_FLOORS)))
     return 0
 
 

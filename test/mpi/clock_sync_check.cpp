@@ -26,8 +26,8 @@
 // Usage: clock_sync_check [-n ITER] [-t TOL_US] [-v]  (defaults 20 and 50)
 #include "mpi_test_util.h"
 
-#include "clock_source.h"
-#include "clock_sync.h"
+#include "clock/clock_source.h"
+#include "clock/clock_sync.h"
 #include "pilgrim/clock_alignment.h"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 // The coded file names of posix records (docs/FORMAT.md §8.6.1): what the
-// runtime's coder writes (runtime/file_name_coder.h), the model's decoder
+// runtime's coder writes (runtime/preload/file_name_coder.h), the model's decoder
 // reads back, whatever the names, ranks, threads and order; and a checkpoint
 // named by rank and step codes alike on every rank and at every step.
-#include "file_name_coder.h"
+#include "preload/file_name_coder.h"
 #include "pilgrim/file_name_decoder.h"
 #include "pilgrim/trace_error.h"
 

@@ -1,11 +1,11 @@
 // Absolute addresses coded against the pinned addresses
-// (runtime/address_anchors.h, docs/FORMAT.md §8.3 Address): the highest
+// (runtime/memory/address_anchors.h, docs/FORMAT.md §8.3 Address): the highest
 // pinned address at or below the value, within kReach, for values from
 // kMinAddress on; and the registry making an address an anchor when it is
 // first pinned, not when it is only in use.
 #include <gtest/gtest.h>
 
-#include "address_registry.h"
+#include "memory/address_registry.h"
 
 namespace pilgrim::rt {
 namespace {

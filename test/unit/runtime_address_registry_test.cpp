@@ -1,4 +1,4 @@
-// The buffer-id pool (runtime/address_registry.h) against a reference model
+// The buffer-id pool (runtime/memory/address_registry.h) against a reference model
 // on random acquire/release/pin sequences: while an address is in use it
 // keeps one id; in-use addresses never share an id; a freed id is handed out
 // again smallest first; pinned addresses are never freed.
@@ -8,7 +8,7 @@
 #include <random>
 #include <set>
 
-#include "address_registry.h"
+#include "memory/address_registry.h"
 
 namespace pilgrim::rt {
 namespace {

@@ -1,7 +1,7 @@
 // AgreedIdSet: the per-kind id set behind communicator, window and file ids
 // agreed across ranks (runtime/id_agreement.cpp). The members' bitmaps are
 // OR-ed here by hand, as the allreduce would.
-#include "agreed_id_set.h"
+#include "common/agreed_id_set.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
-// Holds of memory MPI allocates or keeps (runtime/memory_holds.h): an
+// Holds of memory MPI allocates or keeps (runtime/memory/memory_holds.h): an
 // allocation's id lives until MPI_Free_mem, a window's memory until its
 // window is freed, one hold per address and holder, and other uses of the
 // same address are untouched.
 #include <gtest/gtest.h>
 
-#include "memory_holds.h"
+#include "memory/memory_holds.h"
 
 namespace pilgrim::rt {
 namespace {

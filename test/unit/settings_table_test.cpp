@@ -25,7 +25,7 @@ TEST(SettingsTable, NamesAreUniqueAndPrefixed) {
 }
 
 // The tracer takes a choice setting's default from the table itself
-// (runtime/settings.cpp): it must be one of the choices. PILGRIM_CLOCK's
+// (runtime/common/settings.cpp): it must be one of the choices. PILGRIM_CLOCK's
 // default depends on the CPU and is said in words.
 TEST(SettingsTable, TracerChoiceDefaultsAreChoices) {
   for (const Setting &s : table()) {

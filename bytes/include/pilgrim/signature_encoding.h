@@ -157,7 +157,7 @@ constexpr uint64_t address_id(uint64_t u) { return kAddressFirstId + u; }
 // Stride 0: base is the value. Any (stride, base) that gives the value is
 // valid. The reference runtime records (0, value) and at MPI_Finalize fits
 // the line through its own value and the value its neighbor rank (rank - 1;
-// rank 1 for rank 0) has at the same place (runtime/rank_offsets.h), so
+// rank 1 for rank 0) has at the same place (runtime/merge/rank_offsets.h), so
 // that `a + b x rank` is (b, a) on every rank and a constant is (0, c).
 
 struct OffsetCode {

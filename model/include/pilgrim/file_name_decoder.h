@@ -2,7 +2,7 @@
 // of a posix record holds a name's coded form, whose digit fields may depend
 // on the caller's rank and on the previous name with the same text on the
 // same thread. The decoder keeps that state for one rank's walk, in call
-// order (rank_calls.h applies it); runtime/file_name_coder.h writes the form.
+// order (rank_calls.h applies it); runtime/preload/file_name_coder.h writes the form.
 #pragma once
 
 #include <cstdint>

@@ -1,13 +1,13 @@
 // A stand-in tracer for the plugin tests: a library (LD_PRELOADed, like
 // libpilgrim.so) that intercepts a few MPI calls and prints, on rank 0, the
 // site the plugin-built caller stored, through the runtime's API
-// (runtime/plugin_sites.h): take_current() then resolve().
+// (runtime/sites/plugin_sites.h): take_current() then resolve().
 #include <mpi.h>
 
 #include <cinttypes>
 #include <cstdio>
 
-#include "plugin_sites.h"
+#include "sites/plugin_sites.h"
 
 namespace {
 

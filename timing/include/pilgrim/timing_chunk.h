@@ -19,7 +19,7 @@ namespace pilgrim::timing {
 inline constexpr uint32_t kChunkCalls = 1u << 16;
 
 // The calls of one chunk. Times are clock ticks of the rank's clock
-// (runtime/clock.h); `group` is the call's signature, any id with the same
+// (runtime/clock/clock.h); `group` is the call's signature, any id with the same
 // partition of the calls at encoding and at decoding (the runtime's terminal,
 // a reader's merged CST entry): the clustered and per-signature codecs group
 // by it, and `bound_of_group[group]` is the bound of the call's function

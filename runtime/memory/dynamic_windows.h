@@ -13,7 +13,7 @@
 // is detached and attached again keeps its id, and no global clock is needed.
 #pragma once
 
-#include "flat_map.h"
+#include "common/flat_map.h"
 
 #include <mpi.h>
 

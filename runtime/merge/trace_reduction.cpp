@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "clock.h"
+#include "clock/clock.h"
 #include "tree_fold.h"
 
 namespace pilgrim::rt {

@@ -4,9 +4,9 @@
 // an AgreedIdSet filled by id_agreement.cpp.
 #pragma once
 
-#include "agreed_id_set.h"
-#include "flat_map.h"
-#include "symbol_pool.h"
+#include "common/agreed_id_set.h"
+#include "common/flat_map.h"
+#include "common/symbol_pool.h"
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 #include "comm_registry.h"
 
 #include "comm_membership.h"
-#include "handle_key.h"
+#include "common/handle_key.h"
 
 namespace pilgrim::rt {
 

@@ -10,11 +10,11 @@
 // trace is the Cantor pairing of (pool, slot) (pilgrim/request_id.h).
 #pragma once
 
-#include "address_registry.h"
-#include "call.h"
-#include "flat_map.h"
-#include "signature_table.h"
-#include "symbol_pool.h"
+#include "memory/address_registry.h"
+#include "call_context.h"
+#include "common/flat_map.h"
+#include "signatures/signature_table.h"
+#include "common/symbol_pool.h"
 
 #include <vector>
 

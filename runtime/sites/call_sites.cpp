@@ -1,7 +1,7 @@
 // Site keys to the run's site table at MPI_Finalize (call_sites.h).
 #include "call_sites.h"
 #include "plugin_sites.h"
-#include "tree_fold.h"
+#include "merge/tree_fold.h"
 
 #include <cxxabi.h>
 #include <dlfcn.h>

@@ -1,6 +1,6 @@
 #include "plugin_sites.h"
 
-#include "slow_calls.h"
+#include "common/slow_calls.h"
 
 #include <atomic>
 #include <mutex>

@@ -1,8 +1,8 @@
 #include "dynamic_windows.h"
-#include "verify_log.h"
+#include "signatures/verify_log.h"
 
-#include "generated_function_table.h"
-#include "handle_key.h"
+#include "signatures/generated_function_table.h"
+#include "common/handle_key.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/varint.h"

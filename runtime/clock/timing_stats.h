@@ -1,4 +1,4 @@
-// Aggregate timing of one call signature in clock ticks (runtime/clock.h):
+// Aggregate timing of one call signature in clock ticks (runtime/clock/clock.h):
 // count, sum, sum of squares, minimum and maximum. Integer sums keep the hot
 // path free of divisions and are exact; mean and variance are derived when
 // the trace is written.

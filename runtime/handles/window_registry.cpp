@@ -1,8 +1,8 @@
 #include "window_registry.h"
 
-#include "call.h"
-#include "dynamic_windows.h"
-#include "handle_key.h"
+#include "call_context.h"
+#include "memory/dynamic_windows.h"
+#include "common/handle_key.h"
 
 namespace pilgrim::rt {
 

@@ -3,8 +3,9 @@
 // rank encoding and array lengths cost a lookup, not an MPI call.
 #pragma once
 
-#include "call.h"
-#include "flat_map.h"
+#include "call_context.h"
+#include "common/handle_key.h"
+#include "common/flat_map.h"
 
 #include <mpi.h>
 

@@ -26,7 +26,7 @@
 // member, and two live parents have different ids.
 #pragma once
 
-#include "agreed_id_set.h"
+#include "common/agreed_id_set.h"
 
 #include <mpi.h>
 

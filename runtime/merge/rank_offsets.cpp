@@ -1,11 +1,11 @@
 #include "rank_offsets.h"
 
-#include "generated_function_table.h"
+#include "signatures/generated_function_table.h"
 #include "pilgrim/byte_io.h"
 #include "pilgrim/signature_decoder.h"
 #include "pilgrim/signature_encoding.h"
 #include "pilgrim/trace_error.h"
-#include "verify_log.h"
+#include "signatures/verify_log.h"
 
 #include <functional>
 #include <map>

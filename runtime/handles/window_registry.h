@@ -7,7 +7,7 @@
 // handle value (a value MPI may have recycled).
 #pragma once
 
-#include "flat_map.h"
+#include "common/flat_map.h"
 
 #include <mpi.h>
 

@@ -13,8 +13,8 @@
 #pragma once
 
 #include "address_anchors.h"
-#include "flat_map.h"
-#include "symbol_pool.h"
+#include "common/flat_map.h"
+#include "common/symbol_pool.h"
 
 #include <cstdint>
 #include <vector>
