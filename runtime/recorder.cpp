@@ -12,9 +12,11 @@
 #include "merge/rank_offsets.h"
 #include "merge/trace_output.h"
 #include "merge/trace_reduction.h"
+#include "replay/replay_script.h"
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -99,6 +101,8 @@ void Recorder::on_init() {
     stop_run(private_comm_, world_rank_, error);
   sites_mask = settings.sites ? ~uint64_t{0} : 0;
   check_output_writable();
+  if (!settings.replay.empty())
+    start_order_replay();
   if (settings.per_call_timing())
     start_per_call_timing(error);
   setup_predefined();
@@ -108,6 +112,32 @@ void Recorder::on_init() {
   start_clocks();
   state.store(settings.start_on ? State::Recording : State::Paused, std::memory_order_release);
   set_slow_call_bit(kSlowNotRecording, !settings.start_on);
+}
+
+void Recorder::start_order_replay() {
+  // The default output is a free name; a given one may not be the trace
+  // being read.
+  char a[PATH_MAX], b[PATH_MAX];
+  const bool same = settings.output == settings.replay ||
+                    (realpath(settings.output.c_str(), a) && realpath(settings.replay.c_str(), b) &&
+                     std::strcmp(a, b) == 0);
+  if (same)
+    stop_run(private_comm_, world_rank_,
+             "pilgrim: PILGRIM_OUTPUT names the trace PILGRIM_REPLAY replays (" +
+                 settings.output_shown + "): a replay writes a trace of its own");
+  std::string error;
+  const int ok = start_replay(settings.replay, world_rank_, world_size_,
+                              settings.replay_watchdog, private_comm_, error);
+  // Every rank reads the trace; the first that cannot says why.
+  int first_failed = ok ? world_size_ : world_rank_, first = world_size_;
+  PMPI_Allreduce(&first_failed, &first, 1, MPI_INT, MPI_MIN, private_comm_);
+  if (first < world_size_) {
+    if (world_rank_ == first)
+      std::fprintf(stderr, "%s\n", error.c_str());
+    PMPI_Barrier(private_comm_);
+    PMPI_Finalize();
+    std::exit(1);
+  }
 }
 
 void Recorder::start_per_call_timing(std::string &error) {
@@ -296,6 +326,8 @@ size_t Recorder::memory_bytes() const {
 }
 
 void Recorder::on_finalize() {
+  if (replaying())
+    replay_script().check_finished(); // the program made every recorded matching call
   set_slow_call_bit(kSlowNotRecording, true);
   state.store(State::Finalized, std::memory_order_release);
   agreements.finish_all();                  // every id agreed, every held record recorded

@@ -217,6 +217,7 @@ private:
   // run stopped (`error`: on_init's message so far); the call clock chosen
   // and started, synchronized with rank 0 for per-call timing.
   void start_per_call_timing(std::string &error);
+  void start_order_replay(); // PILGRIM_REPLAY (replay/)
   void start_clocks();
   // Collective: every rank's trace merged to rank 0, which writes it.
   void write_trace();

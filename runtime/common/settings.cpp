@@ -104,6 +104,24 @@ bool parse_settings(Settings &out, std::string &error) {
   char cwd[4096];
   if (out.output[0] != '/' && getcwd(cwd, sizeof cwd))
     out.output = std::string(cwd) + "/" + out.output;
+  if (const char *r = std::getenv("PILGRIM_REPLAY")) {
+    if (!*r) {
+      error = "pilgrim: " + settings::invalid_value(*settings::find("PILGRIM_REPLAY"), "");
+      return false;
+    }
+    out.replay = r;
+    if (out.replay[0] != '/' && getcwd(cwd, sizeof cwd))
+      out.replay = std::string(cwd) + "/" + out.replay;
+  }
+  if (const char *w = std::getenv("PILGRIM_REPLAY_WATCHDOG")) {
+    char *end = nullptr;
+    const double v = std::strtod(w, &end);
+    if (!*w || *end || !(v > 0) || v > 1e6) {
+      error = "pilgrim: " + settings::invalid_value(*settings::find("PILGRIM_REPLAY_WATCHDOG"), w);
+      return false;
+    }
+    out.replay_watchdog = v;
+  }
   return true;
 }
 

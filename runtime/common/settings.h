@@ -29,6 +29,8 @@ struct Settings {
   bool posix = false;          // PILGRIM_POSIX=on|off: record POSIX I/O (posix_io.cpp)
   bool start_on = true;        // PILGRIM_START=on|off: tracing on at MPI_Init (regions.h)
   bool sites = true;           // PILGRIM_SITES=on|off: calls carry their source site (call_sites.h)
+  std::string replay;          // PILGRIM_REPLAY: the trace whose order to replay (replay/), absolute
+  double replay_watchdog = 60; // PILGRIM_REPLAY_WATCHDOG: seconds before a divergence is reported
 };
 
 // Parses the environment. On an invalid value returns false and sets `error`

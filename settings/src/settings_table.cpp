@@ -43,6 +43,12 @@ const std::vector<Setting> &table() {
        "on: POSIX I/O calls (open, read, write, ...) are recorded too"},
       {"PILGRIM_VERIFY", R::Tracer, {"0", "1"}, "", "0",
        "1: each rank also writes its calls as recorded, for pilgrim-verify"},
+      {"PILGRIM_REPLAY", R::Tracer, {}, "a trace file path", "none: no replay",
+       "order replay: wildcard receives, probes, completions and polls match as in this trace "
+       "(docs/guide/replay.md)"},
+      {"PILGRIM_REPLAY_WATCHDOG", R::Tracer, {}, "a positive number of seconds", "60",
+       "order replay: how long a rank waits for the recorded message or request before it "
+       "reports a divergence"},
       // The proxies pilgrim-proxygen writes: read when a proxy starts.
       {"PILGRIM_PROXY_COMPUTE", R::Proxy, {"spin", "sleep", "auto"}, "",
        "as generated (auto: sleep when a node has more ranks than cores)",

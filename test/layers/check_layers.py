@@ -42,7 +42,7 @@ FLOORS = [
 # runtime's floor, ground first: the parts the hub (runtime/ itself: Call and
 # the Recorder) stands on, the hub, and the parts that stand on the hub.
 RUNTIME_FLOORS = [
-    ('runtime ground', ['runtime/common', 'runtime/signatures', 'runtime/clock']),
+    ('runtime ground', ['runtime/common', 'runtime/signatures', 'runtime/clock', 'runtime/replay']),
     ('runtime memory and merge', ['runtime/memory', 'runtime/merge']),
     ('runtime handles and sites', ['runtime/handles', 'runtime/sites']),
     ('runtime hub', ['runtime']),

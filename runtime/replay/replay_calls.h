@@ -1,0 +1,56 @@
+// The matching functions as order replay calls them (pilgrim/
+// match_functions.h): the generated wrapper of each calls replay_<name>
+// instead of PMPI_<name> while replaying() (replay_script.h), with the
+// same arguments. Each takes the next event of the script and makes MPI
+// do what the recorded run did:
+//  - a receive or probe that names MPI_ANY_SOURCE or MPI_ANY_TAG names the
+//    recorded sender and tag instead (a nonblocking receive, the ones its
+//    completion recorded), so that it matches the recorded message: MPI's
+//    order between two messages of one sender and tag is their sending
+//    order, so the forced match is that message, with its buffer, status
+//    and count;
+//  - a completion (MPI_Waitany, _Waitsome, _Testany, _Testsome) waits for
+//    the recorded requests and returns their indices;
+//  - a poll that failed returns "not yet" and completes nothing: it drives
+//    MPI's progress with an MPI_Iprobe on the tracer's private
+//    communicator, on a tag nothing is sent with, so that messages keep
+//    moving; a poll that succeeded waits for what it completed.
+// Waits are MPI_Test (MPI_Iprobe, ...) loops that end the run with one
+// line when nothing came within PILGRIM_REPLAY_WATCHDOG seconds.
+#pragma once
+
+#include <mpi.h>
+
+namespace pilgrim::rt {
+
+int replay_MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+                    MPI_Comm comm, MPI_Status *status);
+int replay_MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+                     MPI_Comm comm, MPI_Request *request);
+int replay_MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                        int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                        int source, int recvtag, MPI_Comm comm, MPI_Status *status);
+int replay_MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
+                                int sendtag, int source, int recvtag, MPI_Comm comm,
+                                MPI_Status *status);
+int replay_MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
+int replay_MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message,
+                      MPI_Status *status);
+int replay_MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+int replay_MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
+                       MPI_Status *status);
+int replay_MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
+int replay_MPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
+                       MPI_Status array_of_statuses[]);
+int replay_MPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag,
+                       MPI_Status *status);
+int replay_MPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
+                        int array_of_indices[], MPI_Status array_of_statuses[]);
+int replay_MPI_Waitany(int count, MPI_Request array_of_requests[], int *index,
+                       MPI_Status *status);
+int replay_MPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
+                        int array_of_indices[], MPI_Status array_of_statuses[]);
+int replay_MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
+int replay_MPI_Win_test(MPI_Win win, int *flag);
+
+} // namespace pilgrim::rt
