@@ -9,6 +9,9 @@
 //   overhead self_recv_any N  the same with Recv(MPI_ANY_SOURCE, MPI_STATUS_IGNORE)
 //   overhead self_waitall_any N  N/3 rounds of Irecv(MPI_ANY_SOURCE) + Isend +
 //                                Waitall(MPI_STATUSES_IGNORE)
+//   overhead self_poll_any N  N/5 rounds of Irecv(MPI_ANY_SOURCE) + Test (fails:
+//                             nothing sent yet) + Isend + Test until it succeeds +
+//                             Wait (bench/replay_cost.sh: polls under order replay)
 // and, with no MPI call in the loop (bench/posix_overhead.sh):
 //   overhead pwrite N         N pwrites of 64 bytes at offset 0 of a temporary file
 // Prints "<mode> ns_per_call <value>" from rank 0.
@@ -28,7 +31,7 @@ int main(int argc, char **argv) {
   if (argc != 3) {
     if (rank == 0)
       std::fprintf(stderr, "usage: overhead comm_rank|pingpong|self_recv|self_recv_any|"
-                           "self_waitall_any|pwrite N\n");
+                           "self_waitall_any|self_poll_any|pwrite N\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   const bool pingpong = std::strcmp(argv[1], "pingpong") == 0;
@@ -58,6 +61,25 @@ int main(int argc, char **argv) {
       }
     }
     calls = 3 * (n / 3);
+  } else if (std::strcmp(argv[1], "self_poll_any") == 0) {
+    double out = rank, in = -1;
+    MPI_Request req[2];
+    for (long i = 0; i < n / 5; ++i) {
+      int flag = 0;
+      MPI_Irecv(&in, 1, MPI_DOUBLE, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &req[0]);
+      MPI_Test(&req[0], &flag, MPI_STATUS_IGNORE);
+      MPI_Isend(&out, 1, MPI_DOUBLE, rank, 0, MPI_COMM_WORLD, &req[1]);
+      while (!flag) {
+        MPI_Test(&req[0], &flag, MPI_STATUS_IGNORE);
+        ++calls;
+      }
+      MPI_Wait(&req[1], MPI_STATUS_IGNORE);
+      if (in != rank) {
+        std::fprintf(stderr, "overhead: wrong value received\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+      }
+    }
+    calls += 4 * (n / 5);
   } else if (std::strcmp(argv[1], "pwrite") == 0) {
     char path[] = "/tmp/pilgrim-overhead-XXXXXX";
     const int fd = mkstemp(path);

@@ -323,7 +323,7 @@ public:
     if (req >= 0 && find_file() < 0) {
       line(n + " = c_.keep_sources" + std::string(s.len ? "_array(" : "(") + n + ");");
     } else if (req < 0 && find_file() < 0 && src >= 0 && tag >= 0 && comm >= 0 && !s.len) {
-      line(n + " = c_.keep_source(" + n + ", " + name(src) + ");");
+      line(n + " = c_.keep_source(" + n + ", " + name(src) + ", " + name(tag) + ");");
     }
   }
 

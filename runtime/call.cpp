@@ -521,7 +521,8 @@ void Call::callback(const void *fn, const char *type) {
 void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool completed,
                       bool ignored) {
   // `ignored`: `st` is the tracer's own (keep_source), the application
-  // passed MPI_STATUS_IGNORE: kind 0, or kind 4 with a wildcard's sender.
+  // passed MPI_STATUS_IGNORE: kind 0, or kind 5 with what a wildcard
+  // matched.
   const uint64_t empty = ignored ? sig::kStatusIgnored : sig::kStatusEmpty;
   if (!completed) {
     buf().put_varint(empty);
@@ -564,9 +565,11 @@ void Call::status_one(const MPI_Status *st, int slot, const StatusCtx &ctx, bool
   if (ctx.mode == StatusCtx::None)
     info.ctx = comm_ctx(MPI_COMM_WORLD);
   if (ignored) {
-    if (info.is_p2p && info.peer == MPI_ANY_SOURCE) {
-      buf().put_varint(sig::kStatusSourceKept);
+    if (info.is_p2p && (info.peer == MPI_ANY_SOURCE || info.tag == MPI_ANY_TAG)) {
+      buf().put_varint(sig::kStatusMatchKept);
       rank(st->MPI_SOURCE, info.ctx, true);
+      tag(st->MPI_TAG);
+      buf().put_zigzag(status_bytes(st));
     } else {
       buf().put_varint(sig::kStatusIgnored);
     }
@@ -608,7 +611,7 @@ void Call::statuses(const MPI_Status *st, int64_t n, const StatusCtx &ctx) {
     buf().put_varint(0);
     return;
   }
-  // The tracer's own statuses (keep_sources_array): kinds 0 and 4 only.
+  // The tracer's own statuses (keep_sources_array): kinds 0 and 5 only.
   const bool ignored = private_array_ && st == ts_->private_statuses.data();
   bool completed = !(ctx.flag && *ctx.flag == 0);
   buf().put_varint(static_cast<uint64_t>(n) + 1);

@@ -215,13 +215,16 @@ public:
 
   // --- the matched sender behind MPI_STATUS_IGNORE (private_status.cpp) ------
   // Where MPI should write a status: the application's `st`, or, when it
-  // passed MPI_STATUS_IGNORE to a receive that may match any sender, a
-  // status of the tracer's own, so that the trace keeps the sender
-  // (docs/FORMAT.md §8.3, Status kind 4). The application's memory is never
-  // written and it still sees MPI_STATUS_IGNORE's semantics.
-  // A receive or probe with source `source` in the call:
-  MPI_Status *keep_source(MPI_Status *st, int source) {
-    return st == MPI_STATUS_IGNORE && source == MPI_ANY_SOURCE ? private_status() : st;
+  // passed MPI_STATUS_IGNORE to a receive that may match any sender or any
+  // tag, a status of the tracer's own, so that the trace keeps what matched
+  // (docs/FORMAT.md §8.3, Status kind 5), which order replay forces. The
+  // application's memory is never written and it still sees
+  // MPI_STATUS_IGNORE's semantics.
+  // A receive or probe with source `source` and tag `tag` in the call:
+  MPI_Status *keep_source(MPI_Status *st, int source, int tag) {
+    return st == MPI_STATUS_IGNORE && (source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG)
+               ? private_status()
+               : st;
   }
   // A completion of the requests requests_in listed (one status):
   MPI_Status *keep_sources(MPI_Status *st) {

@@ -1,18 +1,22 @@
 // The tracer's own statuses for wildcard receives whose application passed
 // MPI_STATUS_IGNORE / MPI_STATUSES_IGNORE (call.h, keep_source): MPI writes
-// the matched sender there, the trace stores it as a Status of kind 4
-// (docs/FORMAT.md §8.3), and the application's memory is never touched.
+// the matched sender, tag and count there, the trace stores them as a Status
+// of kind 5 (docs/FORMAT.md §8.3), and the application's memory is never
+// touched.
 #include "call.h"
 #include "recorder.h"
 
 namespace pilgrim::rt {
 namespace {
 
-// Before MPI writes it: a source that codes as MPI_ANY_SOURCE, should a call
-// fail or return early without writing the status.
+// Before MPI writes it: a source and tag that code as MPI_ANY_SOURCE and
+// MPI_ANY_TAG, and a count of 0, should a call fail or return early without
+// writing the status.
 void clear(MPI_Status &s) {
   s.MPI_SOURCE = MPI_ANY_SOURCE;
   s.MPI_TAG = MPI_ANY_TAG;
+  s.MPI_ERROR = MPI_SUCCESS;
+  PMPI_Status_set_elements(&s, MPI_BYTE, 0);
 }
 
 } // namespace
@@ -20,7 +24,7 @@ void clear(MPI_Status &s) {
 bool Call::any_wildcard_slot() const {
   for (const RequestSlot &s : ts_->slots)
     if (s.entry != RequestRegistry::kNone && s.info.is_p2p && s.info.receive &&
-        s.info.peer == MPI_ANY_SOURCE)
+        (s.info.peer == MPI_ANY_SOURCE || s.info.tag == MPI_ANY_TAG))
       return true;
   return false;
 }

@@ -124,6 +124,10 @@ void append_status(std::string &out, const StatusRef &s) {
   case sig::kStatusSourceKept:
     out += "MPI_STATUS_IGNORE{source=" + format_rank(s.source) + "}";
     return;
+  case sig::kStatusMatchKept:
+    out += "MPI_STATUS_IGNORE{source=" + format_rank(s.source) + ", tag=" + format_tag(s.tag) +
+           ", count=" + std::to_string(s.count_bytes) + "}";
+    return;
   default:
     out += "{count=" + std::to_string(s.count_bytes) + "}";
     return;
@@ -295,7 +299,10 @@ void append_value(std::string &out, const CallArg &arg, const CallValue &v) {
       const StatusRef &s = v.elements[i].status;
       out += i ? ", " : "";
       out += s.kind == sig::kStatusSourceKept ? "{source=" + format_rank(s.source) + "}"
-                                              : std::string("{}");
+             : s.kind == sig::kStatusMatchKept
+                 ? "{source=" + format_rank(s.source) + ", tag=" + format_tag(s.tag) +
+                       ", count=" + std::to_string(s.count_bytes) + "}"
+                 : std::string("{}");
     }
     out += ']';
     return;

@@ -37,7 +37,7 @@ std::vector<int64_t> out_integers(const Call &c, const char *name) {
 void take_status(const StatusRef &s, MatchEvent &e) {
   if (s.has_source() && s.source.known())
     e.source = s.source.rank;
-  if (s.kind == sig::kStatusFull && !s.tag.any)
+  if (s.has_match() && !s.tag.any)
     e.tag = s.tag.tag;
 }
 

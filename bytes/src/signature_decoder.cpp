@@ -99,6 +99,7 @@ DecodedElement decode_element(ByteReader &r, const ParamInfo &p, const Spans &sp
     case sig::kStatusEmpty:
       break;
     case sig::kStatusFull:
+    case sig::kStatusMatchKept:
       e.status.source_code = r.varint();
       e.status.tag_code = r.varint();
       e.status.count_bytes = r.svarint();

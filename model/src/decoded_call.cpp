@@ -33,7 +33,7 @@ StatusRef resolve_status(const DecodedStatus &s, const RankBase &base) {
   out.count_bytes = s.count_bytes;
   if (out.has_source())
     out.source = resolve_rank(s.source_code, base);
-  if (s.kind == sig::kStatusFull)
+  if (s.kind == sig::kStatusFull || s.kind == sig::kStatusMatchKept)
     out.tag = resolve_tag(s.tag_code);
   return out;
 }
@@ -201,7 +201,7 @@ const CallElement *status_request(const Call &call, size_t param, size_t element
 
 bool kept_sources(const CallValue &v) {
   for (const CallElement &e : v.elements)
-    if (e.status.kind == sig::kStatusSourceKept)
+    if (e.status.kind == sig::kStatusSourceKept || e.status.kind == sig::kStatusMatchKept)
       return true;
   return false;
 }

@@ -378,12 +378,15 @@ private:
               const std::string &where) {
     if (!e.present) {
       // A wildcard receive's MPI_STATUS_IGNORE: the tracer passes a status
-      // of its own and keeps the sender (kind 4); the synthetic call writes
+      // of its own and keeps what matched (kind 5); the synthetic call writes
       // no status, so the sender is the cleared one, MPI_ANY_SOURCE.
-      if (s.kind == sig::kStatusSourceKept) {
-        if (s.source_code != sig::kRankAnySource)
-          problem(where, "kept source code " + std::to_string(s.source_code) +
-                             ", expected MPI_ANY_SOURCE's");
+      if (s.kind == sig::kStatusMatchKept) {
+        if (s.source_code != sig::kRankAnySource || s.tag_code != sig::kTagAny ||
+            s.count_bytes != 0)
+          problem(where, "kept source code " + std::to_string(s.source_code) + ", tag code " +
+                             std::to_string(s.tag_code) + ", count " +
+                             std::to_string(s.count_bytes) +
+                             ", expected MPI_ANY_SOURCE's, MPI_ANY_TAG's and 0");
         return;
       }
       if (s.kind != sig::kStatusIgnored)

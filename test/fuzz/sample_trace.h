@@ -593,6 +593,24 @@ inline std::string waitall_one_sig(int64_t source_offset, bool kept = false) {
   return b.done();
 }
 
+// MPI_Waitall(1, [req#0]->[MPI_REQUEST_NULL], MPI_STATUSES_IGNORE) of an
+// MPI_ANY_SOURCE receive, with what it matched kept (format version 10):
+// MPI_STATUSES_IGNORE[{source=self`offset`, tag=0, count=4}].
+inline std::string waitall_one_match_kept_sig(int64_t source_offset) {
+  return SigBuilder("MPI_Waitall")
+      .i(1)
+      .arr(1)
+      .v(sig::handle_user(0))
+      .arr(1)
+      .v(sig::kHandleNull)
+      .arr(1)
+      .v(sig::kStatusMatchKept)
+      .v(sig::rank_relative(source_offset))
+      .v(sig::tag_value(0))
+      .i(4)
+      .done();
+}
+
 // A rank of a run that reuses communicator and window ids: a split with
 // reversed keys (comm#0, rank nranks-1-rank) with a wildcard receive, a send
 // and a window put in it, freed, then a split in rank order reusing comm#0

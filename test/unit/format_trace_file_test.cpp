@@ -234,7 +234,7 @@ TEST(FormatTraceFile, NewerVersionIsRejected) {
   EXPECT_EQ(error_of(bytes), "t.pilgrim: invalid format version 0");
 }
 
-TEST(FormatTraceFile, MergedTracesAreVersion9AndVersions8To2StillRead) {
+TEST(FormatTraceFile, MergedTracesAreVersion10AndVersions9To2StillRead) {
   std::vector<RankTrace> ranks;
   for (int r = 0; r < 3; ++r)
     ranks.push_back(sample::ring_rank(r));
@@ -245,12 +245,13 @@ TEST(FormatTraceFile, MergedTracesAreVersion9AndVersions8To2StillRead) {
   // role Address, tracer records and outputs absent when their flag is false,
   // version 5 communicator groups and kept senders, version 6 per-call
   // timing, version 7 I/O tracing, version 8 regions, phases and call sites,
-  // version 9 one-sample timings (FORMAT.md §10); the layout is version 2's but for the groups (and
+  // version 9 one-sample timings, version 10 what wildcards matched behind
+  // MPI_STATUS_IGNORE (FORMAT.md §10); the layout is version 2's but for the groups (and
   // RANK_TIMING and SITES sections, when the run has them).
   EXPECT_EQ(bytes[8], static_cast<char>(kFormatVersion));
   const Trace v4 = read_trace_from_memory(bytes, "t.pilgrim");
-  EXPECT_EQ(v4.header.version, 9u);
-  for (char older : {8, 7, 6, 5, 4, 3, 2}) {
+  EXPECT_EQ(v4.header.version, 10u);
+  for (char older : {9, 8, 7, 6, 5, 4, 3, 2}) {
     WriteOptions o;
     o.format_version = static_cast<uint16_t>(older);
     bytes =

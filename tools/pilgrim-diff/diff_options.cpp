@@ -8,7 +8,8 @@ namespace {
 
 const cli::Help kHelp = {
     "pilgrim-diff [--mean-timing [--tolerance X]] [--relaxed] [--strict] TRACE_A TRACE_B\n"
-    "  or:  pilgrim-diff --timing [--tolerance X] [--abs-tolerance S] [--strict] TRACE_A TRACE_B",
+    "  or:  pilgrim-diff --timing [--tolerance X] [--abs-tolerance S] [--strict] TRACE_A TRACE_B\n"
+    "  or:  pilgrim-diff --order TRACE_A TRACE_B",
     "Compares two Pilgrim traces rank by rank and call by call: the function, every\n"
     "encoded argument (symbolic ids included) and the return code. Prints the first\n"
     "difference as one line, 'rank R call N: FUNCTION: PARAM differs: A vs B', or\n"
@@ -33,6 +34,12 @@ const cli::Help kHelp = {
                    "MPI_Waitsome/Testsome calls are skipped; two non-zero return codes are "
                    "equal and MPI_Error_string texts are not compared (MPICH's differ from run "
                    "to run)"},
+     {"--order", "compare only the runs' order: on each rank, what its matching calls chose "
+                 "(the sender and tag wildcard receives and probes matched, the requests "
+                 "MPI_Waitany/some and MPI_Testany/some returned, whether polls succeeded), "
+                 "event by event; prints, for each rank whose order parts, the first event that "
+                 "differs with what each trace chose, or 'same order: N ranks, M matching "
+                 "events' (docs/guide/replay.md)"},
      {"--strict", "also compare the values a call gets from the environment, which a proxy "
                   "cannot reproduce (the host's name, the MPI library's version text and handle "
                   "values, MPI_INFO_ENV and the hints of infos MPI returns, the base of "
@@ -43,6 +50,7 @@ const cli::Help kHelp = {
     "the traces differ (the first difference is printed)",
     "a trace that cannot be read, or (--timing) a trace without per-call times",
     "pilgrim-diff app.pilgrim proxy.pilgrim\n"
+    "pilgrim-diff --order run1.pilgrim run2.pilgrim\n"
     "pilgrim-diff --timing --tolerance 0.2 --abs-tolerance 1e-6 run1.pilgrim run2.pilgrim",
     ""};
 
@@ -57,10 +65,12 @@ cli::CommandLine command_line(DiffOptions &o) {
                            o.abs_tolerance)
       .flag({"--relaxed"}, o.relaxed)
       .flag({"--strict"}, o.strict)
+      .flag({"--order"}, o.order)
       .operands({&o.a, &o.b}, "two trace files are needed", "more than two traces given")
       // --timing compares call by call: not by signature means, nor with the
       // matching --relaxed allows. The tolerances are those of a timing mode.
       .conflicts("--timing", {"--mean-timing", "--relaxed"})
+      .conflicts("--order", {"--timing", "--mean-timing", "--relaxed", "--strict"})
       .conflicts("--abs-tolerance", {"--mean-timing"})
       .needs("--abs-tolerance", {"--timing"})
       .needs("--tolerance", {"--timing", "--mean-timing"});

@@ -15,6 +15,7 @@ struct DiffOptions {
   double abs_tolerance = 0; // absolute tolerance of --timing, seconds
   bool relaxed = false;     // --relaxed: skip failed polls, ANY_SOURCE matches any rank
   bool strict = false;      // --strict: also compare values from the environment
+  bool order = false;       // --order: compare the matching events' order only (order_diff.h)
 };
 
 // pilgrim-diff's options, bound to o.

@@ -5,6 +5,7 @@
 
 #include "call_times_diff.h"
 #include "diff_options.h"
+#include "order_diff.h"
 #include "pilgrim/count_text.h"
 #include "pilgrim/trace_error.h"
 #include "pilgrim/trace_reader.h"
@@ -18,6 +19,21 @@ int main(int argc, char **argv) {
   try {
     const pilgrim::Trace a = pilgrim::read_trace(o.a);
     const pilgrim::Trace b = pilgrim::read_trace(o.b);
+    if (o.order) {
+      OrderResult r;
+      try {
+        r = diff_orders(a, b);
+      } catch (const pilgrim::TraceError &e) {
+        pilgrim::rethrow_with_context(o.a + " or " + o.b, e);
+      }
+      if (!r.same) {
+        std::printf("%s\n", r.text.c_str());
+        return pilgrim::cli::kFinding;
+      }
+      std::printf("same order: %s, %s\n", pilgrim::count_text(a.nranks(), "rank").c_str(),
+                  pilgrim::count_text(r.events, "matching event").c_str());
+      return 0;
+    }
     if (o.timing) {
       const std::string missing = call_times_missing(a, b, o.a, o.b);
       if (!missing.empty()) {

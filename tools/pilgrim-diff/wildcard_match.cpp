@@ -76,10 +76,14 @@ bool relaxed_status_equal(const StatusRef &x, const StatusRef &y, Wildcards w) {
   if ((full_x && count_y) || (count_x && full_y)) // a --deterministic proxy: the same message
     return x.count_bytes == y.count_bytes;
   // MPI_STATUS_IGNORE: a --deterministic proxy receives from the kept sender
-  // without a wildcard (kind 0); two wildcards may match different senders.
-  const bool kept_x = x.kind == sig::kStatusSourceKept, kept_y = y.kind == sig::kStatusSourceKept;
+  // without a wildcard (kind 0); two wildcards may match different senders
+  // (and tags, kept since format version 10).
+  const bool kept_x = x.kind == sig::kStatusSourceKept || x.kind == sig::kStatusMatchKept,
+             kept_y = y.kind == sig::kStatusSourceKept || y.kind == sig::kStatusMatchKept;
   if ((kept_x && y.kind == sig::kStatusIgnored) || (x.kind == sig::kStatusIgnored && kept_y))
     return true;
+  if (x.kind == sig::kStatusMatchKept && y.kind == sig::kStatusMatchKept)
+    return (same_rank(x.source, y.source) || w.source) && (same_tag(x.tag, y.tag) || w.tag);
   if (kept_x && kept_y)
     return w.source;
   if (!full_x || !full_y || !w.any())

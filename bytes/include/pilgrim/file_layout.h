@@ -26,7 +26,7 @@ constexpr char kTraceMagic[8] = {'P', 'I', 'L', 'G', 'R', 'I', 'M', '\0'};
 // Every change to the bytes bumps kFormatVersion, and the reader keeps
 // reading every version from kOldestFormatVersion on (docs/FORMAT.md §10;
 // test/fixtures holds a file of each).
-constexpr uint16_t kFormatVersion = 9;
+constexpr uint16_t kFormatVersion = 10;
 constexpr uint16_t kOldestFormatVersion = 1;
 constexpr uint16_t kFormatVersionPerRank = 1;
 constexpr uint16_t kFirstAddressVersion = 4;

@@ -16,10 +16,10 @@
 namespace pilgrim {
 
 struct DecodedStatus {
-  uint64_t kind = 0;        // sig::kStatusIgnored / Empty / Full / CountOnly / SourceKept
-  uint64_t source_code = 0; // Full, SourceKept: rank-coded source
-  uint64_t tag_code = 0;    // Full: tag-coded tag
-  int64_t count_bytes = 0;  // Full, CountOnly
+  uint64_t kind = 0;        // sig::kStatusIgnored / Empty / Full / CountOnly / SourceKept / MatchKept
+  uint64_t source_code = 0; // Full, SourceKept, MatchKept: rank-coded source
+  uint64_t tag_code = 0;    // Full, MatchKept: tag-coded tag
+  int64_t count_bytes = 0;  // Full, CountOnly, MatchKept
   // (What the kinds mean, e.g. whether a status holds a sender, is the
   // model's: StatusRef, decoded_call.h.)
 };

@@ -196,6 +196,12 @@ constexpr uint64_t kStatusCountOnly = 3; // svarint count (source and tag known 
 // MPI_STATUS_IGNORE passed to a wildcard receive, whose matched sender the
 // tracer kept in a status of its own: rank-coded source (format version 5).
 constexpr uint64_t kStatusSourceKept = 4;
+// MPI_STATUS_IGNORE passed to a receive that named MPI_ANY_SOURCE or
+// MPI_ANY_TAG (or to the completion of one), whose matched sender, tag and
+// count the tracer kept in a status of its own: rank-coded source,
+// tag-coded tag, svarint count, as kind 2 (format version 10; writers of
+// version 10 write it where they wrote kind 4).
+constexpr uint64_t kStatusMatchKept = 5;
 
 // --- Opaque: one byte -------------------------------------------------------
 

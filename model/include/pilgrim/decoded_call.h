@@ -71,14 +71,23 @@ struct HandleRef {
 
 // A Status element.
 struct StatusRef {
-  uint64_t kind = 0;       // sig::kStatusIgnored / Empty / Full / CountOnly
-  RankRef source;          // Full: the matched sender
-  TagRef tag;              // Full
-  int64_t count_bytes = 0; // Full, CountOnly
-  // Whether it holds the sender (kinds Full and SourceKept).
-  bool has_source() const { return kind == sig::kStatusFull || kind == sig::kStatusSourceKept; }
-  // Whether the application passed MPI_STATUS_IGNORE (kinds Ignored and SourceKept).
-  bool ignored() const { return kind == sig::kStatusIgnored || kind == sig::kStatusSourceKept; }
+  uint64_t kind = 0;       // sig::kStatusIgnored / Empty / Full / CountOnly / SourceKept / MatchKept
+  RankRef source;          // Full, SourceKept, MatchKept: the matched sender
+  TagRef tag;              // Full, MatchKept
+  int64_t count_bytes = 0; // Full, CountOnly, MatchKept
+  // Whether it holds the sender (kinds Full, SourceKept and MatchKept).
+  bool has_source() const {
+    return kind == sig::kStatusFull || kind == sig::kStatusSourceKept ||
+           kind == sig::kStatusMatchKept;
+  }
+  // Whether it holds the tag and count as MPI wrote them (Full, MatchKept).
+  bool has_match() const { return kind == sig::kStatusFull || kind == sig::kStatusMatchKept; }
+  // Whether the application passed MPI_STATUS_IGNORE (kinds Ignored,
+  // SourceKept and MatchKept).
+  bool ignored() const {
+    return kind == sig::kStatusIgnored || kind == sig::kStatusSourceKept ||
+           kind == sig::kStatusMatchKept;
+  }
 };
 
 // One element of an argument's value, by the parameter's role:
@@ -130,8 +139,9 @@ struct CallValue {
 };
 
 // Whether a Status value is MPI_STATUSES_IGNORE with the senders of its
-// wildcard receives kept (format version 5): an array with an element of
-// kind SourceKept, whose other elements are kind Ignored.
+// wildcard receives kept (format version 5; with tags and counts, 10): an
+// array with an element of kind SourceKept or MatchKept, whose other
+// elements are kind Ignored.
 bool kept_sources(const CallValue &v);
 
 // One parameter of the call.

@@ -43,7 +43,7 @@ namespace pilgrim::reader {
 // a change breaks programs built against an earlier one; the minor version
 // counts additions.
 constexpr int kVersionMajor = 1;
-constexpr int kVersionMinor = 2;
+constexpr int kVersionMinor = 3;
 // The version of the library a program runs with ("1.0.0"), which may be a
 // later minor version than the header it was built with.
 const char *library_version();
