@@ -979,7 +979,7 @@ void CallEmitter::emit_in_array(const Arg &a, Lines &l) {
     active |= e.handle.user();
     items.push_back(element_expr(a.call, a.p, e));
   }
-  if (any_completion && active && out && !out->null) {
+  if (any_completion && active && out && !out->null && !options_.order) {
     bool all_null = true;
     for (const CallElement &e : out->elements)
       all_null &= e.handle.null();

@@ -25,6 +25,10 @@ const cli::Help kHelp = {
      {"--deterministic", "MPI_ANY_SOURCE receives whose source was recorded (MPI_Recv, "
                          "MPI_Probe, ..., and MPI_Irecv on MPI_COMM_WORLD by its completion) "
                          "use that source"},
+     {"--order", "the proxy makes every matching call as the trace recorded it (each failed "
+                 "poll, each MPI_Waitany/Waitsome/Testany/Testsome), keeping its wildcards: run "
+                 "it under libpilgrim.so with PILGRIM_REPLAY=TRACE and it matches in the recorded "
+                 "order, and its trace compares with TRACE exactly (docs/guide/replay.md)"},
      {"--io-dir DIR", "the proxy's MPI-IO files go in DIR (made if missing; default: a new "
                       "proxy-files.XXXXXX); at the end the proxy removes its files, and the "
                       "directory if it made it"},
@@ -58,6 +62,8 @@ cli::CommandLine command_line(ProxyOptions &o) {
               o.gaps)
       .integer({"--ranks"}, "a positive integer", 1, 0xffffffffull, o.ranks)
       .flag({"--deterministic"}, o.deterministic)
+      .flag({"--order"}, o.order)
+      .conflicts("--order", {"--deterministic"})
       .text({"--io-dir"}, "a directory", o.io_dir)
       .flag({"--keep-io-files"}, o.keep_io_files)
       .integer({"--table-runs"}, "a count of calls (0 for never)", 0, 1000000000ull, o.table_runs)

@@ -20,6 +20,10 @@ struct ProxyOptions {
   Gaps gaps = Gaps::Mean;     // with a per-call timing mode (README, Proxy fidelity: measured)
   int64_t ranks = -1;         // --ranks N: refuse a trace with another rank count
   bool deterministic = false; // ANY_SOURCE receives use the recorded source
+  // --order: every matching call as recorded (failed polls, completions one
+  // by one), wildcards kept, for a run under PILGRIM_REPLAY=TRACE
+  // (docs/guide/replay.md, "Proxies").
+  bool order = false;
   std::string io_dir;         // --io-dir: the scratch directory of the proxy's files
   bool keep_io_files = false; // --keep-io-files: the proxy leaves its files behind
   size_t table_runs = 64;     // --table-runs: runs of this many calls become tables; 0 never

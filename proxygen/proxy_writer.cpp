@@ -260,7 +260,7 @@ std::vector<size_t> Writer::kept_symbols(uint64_t rule, int64_t follow) const {
   std::vector<size_t> kept;
   for (size_t i = 0; i < body.size(); ++i) {
     const int64_t next = i + 1 < body.size() ? first_of(body[i + 1]) : follow;
-    if (!completion_loop(body[i], next))
+    if (options_.order || !completion_loop(body[i], next))
       kept.push_back(i);
   }
   return kept;
@@ -273,7 +273,8 @@ const std::vector<std::string> &Writer::terminal_lines(uint64_t t) {
   std::vector<std::string> lines;
   const Call &call = calls_.at(t);
   std::string flag;
-  const Poll poll = poll_kind(call, flag, generalized_);
+  // --order: every poll as recorded; replay answers it as the trace did.
+  const Poll poll = options_.order ? Poll::No : poll_kind(call, flag, generalized_);
   {
     std::vector<std::string> body;
     try {
@@ -561,8 +562,13 @@ ProxySource Writer::run() {
          ".");
   if (options_.deterministic)
     line("// --deterministic: MPI_ANY_SOURCE receives use the recorded source.");
-  line("// Completion loops (MPI_Test*, MPI_Iprobe) poll until they succeed; compare");
-  line("// traces of such programs with 'pilgrim-diff --relaxed'.");
+  if (options_.order) {
+    line("// --order: every matching call as recorded, wildcards kept. Run it under");
+    line("// libpilgrim.so with PILGRIM_REPLAY=<the trace> to match in the recorded order.");
+  } else {
+    line("// Completion loops (MPI_Test*, MPI_Iprobe) poll until they succeed; compare");
+    line("// traces of such programs with 'pilgrim-diff --relaxed'.");
+  }
   if (symbols_.user_ops)
     line("// NOTE: user reduction operators are replaced by user_op<ID>, a deterministic\n"
          "// commutative byte-wise XOR: the proxy reproduces the MPI calls, not the values.");
