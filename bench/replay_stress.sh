@@ -30,7 +30,7 @@ while read -r program np args; do
   ident=$(echo "$r" | sed -n 's/.*, \([0-9]*\) of [0-9]* traces identical/\1/p')
   echo "| $program $args | $np | $plain of $reps | $same of $reps | $ident of $reps |"
 done <<'LIST'
-arrival_order 3 -n 4
+arrival_order 3 -n 6
 arrival_order 4 -n 4
 arrival_order 8 -n 2
 particles 4 -k 3 -h 4
