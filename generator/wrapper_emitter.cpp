@@ -119,7 +119,7 @@ void emit_wrappers(const JoinResult &joined, const std::set<std::string> &site_e
          "#include \"datatype_layouts.h\"\n"
          "#include \"regions.h\"\n"
          "#include \"replay_calls.h\"\n"
-         "#include \"replay_script.h\"\n"
+         "#include \"replay_flag.h\"\n"
          "#include \"window_registry.h\"\n\n"
          "// Deprecated MPI functions are wrapped like any other.\n"
          "#pragma GCC diagnostic ignored \"-Wdeprecated-declarations\"\n\n";

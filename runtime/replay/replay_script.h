@@ -5,6 +5,7 @@
 #pragma once
 
 #include "pilgrim/match_events.h"
+#include "replay_flag.h"
 
 #include <mpi.h>
 
@@ -13,11 +14,6 @@
 #include <vector>
 
 namespace pilgrim::rt {
-
-// Whether this run replays an order: read by the generated wrappers of the
-// matching functions before they call MPI (replay_calls.h).
-extern bool g_replaying;
-inline bool replaying() noexcept { return __builtin_expect(g_replaying, false); }
 
 class ReplayScript {
 public:
