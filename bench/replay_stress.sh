@@ -6,6 +6,10 @@
 # pilgrim-diff finds identical without --relaxed). test/replay/replay_runs.sh
 # does each; this script runs the programs and sizes of the issue:
 #   arrival_order at 3, 4 and 8 ranks (an MPI_ANY_SOURCE master/worker),
+#   and at 4 through persistent wildcard receives (-p 1: MPI_Start and
+#   MPI_Wait; -p 2 -i: MPI_Startall, MPI_Waitany, statuses ignored), and
+#   under MPICH with the large-count receives (-c: MPI_Recv_c,
+#   MPI_Recv_init_c),
 #   particles at 4 ranks (Testsome polling), same_tag at 4 ranks (Waitany).
 #   bench/replay_stress.sh [BUILD_DIR] [REPS]   (default build/openmpi, 20)
 set -euo pipefail
@@ -22,17 +26,25 @@ echo "MPI: $mpi, $(date -u +%F), $reps repetitions"
 echo
 echo "| program | ranks | plain runs: distinct outputs | replays: recorded output | replays: identical trace |"
 echo "| --- | ---: | ---: | ---: | ---: |"
+list="arrival_order 3 -n 6
+arrival_order 4 -n 4
+arrival_order 8 -n 2
+arrival_order 4 -n 4 -p 1
+arrival_order 4 -n 4 -p 2 -i
+particles 4 -k 3 -h 4
+same_tag 4 -n 3"
+if [ "$mpi" = mpich ]; then
+  list="$list
+arrival_order 4 -n 4 -c
+arrival_order 4 -n 4 -c -p 1"
+fi
+k=0
 while read -r program np args; do
+  k=$((k + 1))
   r=$("$root/test/replay/replay_runs.sh" --mpirun "$run" --lib "$lib" --bin "$build/test/mpi" \
-    --reps "$reps" --np "$np" --dir "$out/$program-$np" "$program" $args < /dev/null)
+    --reps "$reps" --np "$np" --dir "$out/$k-$program-$np" "$program" $args < /dev/null)
   plain=$(echo "$r" | sed -n 's/^plain: \([0-9]*\) distinct.*/\1/p')
   same=$(echo "$r" | sed -n 's/^replay: \([0-9]*\) of [0-9]* outputs.*/\1/p')
   ident=$(echo "$r" | sed -n 's/.*, \([0-9]*\) of [0-9]* traces identical/\1/p')
   echo "| $program $args | $np | $plain of $reps | $same of $reps | $ident of $reps |"
-done <<'LIST'
-arrival_order 3 -n 6
-arrival_order 4 -n 4
-arrival_order 8 -n 2
-particles 4 -k 3 -h 4
-same_tag 4 -n 3
-LIST
+done <<< "$list"

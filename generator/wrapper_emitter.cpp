@@ -25,9 +25,10 @@ void write_wrapper(const JoinedFunction &f, bool site_entry, std::ostream &out) 
     decl += ", ...";
   std::string call = "P" + h.name + "(" + args + ")";
   std::string recorded_call = "P" + h.name + "(" + recorded_args + ")";
-  // A matching function (pilgrim/match_functions.h) goes to order replay
-  // while a run replays a trace's order (runtime/replay/replay_calls.h).
-  if (is_match_function(h.name))
+  // A matching function, and those replay keeps its books in
+  // (pilgrim/match_functions.h), go to order replay while a run replays a
+  // trace's order (runtime/replay/replay_calls.h).
+  if (is_replay_function(h.name))
     recorded_call = "(::pilgrim::rt::replaying() ? ::pilgrim::rt::replay_" + h.name + "(" + args +
                     ") : " + recorded_call + ")";
   // MPI_Pcontrol is no MPI record: the runtime records a marker and turns

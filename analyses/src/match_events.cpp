@@ -4,33 +4,46 @@
 #include "pilgrim/rank_calls.h"
 #include "pilgrim/request_lifecycle.h"
 
+#include "call_values.h"
+
 #include <map>
 
 namespace pilgrim {
 
 namespace {
 
-const CallElement *in_element(const Call &c, const char *name) {
-  const CallArg *a = c.arg(name);
-  if (!a || !a->has_in || a->in.null || a->in.elements.empty())
-    return nullptr;
-  return &a->in.elements[0];
+using call_values::in_codes;
+using call_values::in_element;
+using call_values::out_element;
+using call_values::out_ints;
+
+// What a receive named as its sender and tag: a wildcard, or the value.
+struct Named {
+  bool any_source = false, any_tag = false;
+  int64_t source = -1, tag = -1;
+};
+
+Named named(const Call &c, std::string_view base) {
+  Named n;
+  const bool sendrecv = base == "MPI_Sendrecv" || base == "MPI_Sendrecv_replace";
+  if (const CallElement *s = in_element(c, "source")) {
+    n.any_source = s->rank.kind == RankCode::AnySource;
+    if (!n.any_source && s->rank.known())
+      n.source = s->rank.rank;
+  }
+  if (const CallElement *t = in_element(c, sendrecv ? "recvtag" : "tag")) {
+    n.any_tag = t->tag.any;
+    if (!n.any_tag)
+      n.tag = t->tag.tag;
+  }
+  return n;
 }
 
-const CallElement *out_element(const Call &c, const char *name) {
-  const CallArg *a = c.arg(name);
-  if (!a || !a->has_out || a->out.null || a->out.elements.empty())
-    return nullptr;
-  return &a->out.elements[0];
-}
-
-std::vector<int64_t> out_integers(const Call &c, const char *name) {
-  std::vector<int64_t> v;
-  const CallArg *a = c.arg(name);
-  if (a && a->has_out && !a->out.null)
-    for (const CallElement &e : a->out.elements)
-      v.push_back(e.integer);
-  return v;
+void take_named(const Named &n, MatchEvent &e) {
+  e.any_source = n.any_source;
+  e.any_tag = n.any_tag;
+  e.source = n.source;
+  e.tag = n.tag;
 }
 
 // What a status says of the message it belongs to, where it says it.
@@ -48,9 +61,11 @@ std::vector<MatchEvent> match_events(const Trace &trace, const std::vector<Decod
   std::vector<MatchEvent> events;
   if (threads)
     *threads = false;
-  // A nonblocking receive's event, by its request's stored code, until the
-  // request completes.
+  // A nonblocking receive's event (MPI_Irecv, or a start of a persistent
+  // receive), by its request's stored code, until the request completes.
   std::map<uint64_t, size_t> pending;
+  // The persistent receives (MPI_Recv_init), by their requests' codes.
+  std::map<uint64_t, Named> persistent;
   RequestEvents req;
   RankCalls walk(trace, cst, rank);
   while (walk.advance()) {
@@ -60,7 +75,7 @@ std::vector<MatchEvent> match_events(const Trace &trace, const std::vector<Decod
     const char *name = c.name();
     if (!name)
       continue;
-    const std::string_view fn = name;
+    const std::string_view fn = name, base = match_base_name(fn);
     request_events(c, req);
     for (const auto &[code, status] : req.completed) {
       const auto it = pending.find(code);
@@ -70,8 +85,30 @@ std::vector<MatchEvent> match_events(const Trace &trace, const std::vector<Decod
         take_status(*status, events[it->second]);
       pending.erase(it);
     }
+    for (uint64_t code : req.freed)
+      persistent.erase(code);
+    if (base == "MPI_Recv_init" && req.persistent)
+      for (uint64_t code : req.created)
+        persistent[code] = named(c, base);
     if (!is_match_function(fn))
       continue;
+    if (is_match_start(fn)) {
+      // One event per request started, receive or not.
+      for (const auto &[code, live] :
+           in_codes(c, fn == "MPI_Start" ? "request" : "array_of_requests")) {
+        MatchEvent e;
+        e.call = walk.index();
+        e.function = name;
+        const auto p = live ? persistent.find(code) : persistent.end();
+        if (p != persistent.end()) {
+          e.receive = true;
+          take_named(p->second, e);
+          pending[code] = events.size();
+        }
+        events.push_back(std::move(e));
+      }
+      continue;
+    }
     MatchEvent e;
     e.call = walk.index();
     e.function = name;
@@ -81,18 +118,8 @@ std::vector<MatchEvent> match_events(const Trace &trace, const std::vector<Decod
     }
     if (is_match_receive(fn)) {
       e.receive = true;
-      const bool sendrecv = fn == "MPI_Sendrecv" || fn == "MPI_Sendrecv_replace";
-      if (const CallElement *s = in_element(c, "source")) {
-        e.any_source = s->rank.kind == RankCode::AnySource;
-        if (!e.any_source && s->rank.known())
-          e.source = s->rank.rank;
-      }
-      if (const CallElement *t = in_element(c, sendrecv ? "recvtag" : "tag")) {
-        e.any_tag = t->tag.any;
-        if (!e.any_tag)
-          e.tag = t->tag.tag;
-      }
-      if (fn == "MPI_Irecv") {
+      take_named(named(c, base), e);
+      if (base == "MPI_Irecv") {
         if (const CallElement *r = out_element(c, "request"))
           if (r->coded && !r->handle.null())
             pending[r->coded->code] = events.size();
@@ -117,7 +144,7 @@ std::vector<MatchEvent> match_events(const Trace &trace, const std::vector<Decod
       e.undefined = count < 0; // MPI_UNDEFINED: no active request
       if (fn == "MPI_Testsome")
         e.flag = count != 0;
-      const std::vector<int64_t> k = out_integers(c, "array_of_indices");
+      const std::vector<int64_t> k = out_ints(c, "array_of_indices");
       for (int64_t i = 0; i < count && static_cast<size_t>(i) < k.size(); ++i)
         e.indices.push_back(k[static_cast<size_t>(i)]);
     }

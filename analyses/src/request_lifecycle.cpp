@@ -1,5 +1,7 @@
 #include "pilgrim/request_lifecycle.h"
 
+#include "call_values.h"
+
 #include <cstring>
 #include <string>
 
@@ -7,33 +9,9 @@ namespace pilgrim {
 
 namespace {
 
-// The output integer `name`, or `absent`.
-int64_t out_int(const Call &c, const char *name, int64_t absent) {
-  const CallArg *d = c.arg(name);
-  if (!d || !d->has_out || d->out.null || d->out.elements.size() != 1)
-    return absent;
-  return d->out.elements[0].integer;
-}
-
-std::vector<int64_t> out_ints(const Call &c, const char *name) {
-  std::vector<int64_t> v;
-  const CallArg *d = c.arg(name);
-  if (d && d->has_out && !d->out.null)
-    for (const CallElement &e : d->out.elements)
-      v.push_back(e.integer);
-  return v;
-}
-
-// The requests passed in, as their stored codes; 0 for a null request (the
-// callers skip it, keeping the positions that indices refer to).
-std::vector<std::pair<uint64_t, bool>> in_codes(const Call &c, const char *name) {
-  std::vector<std::pair<uint64_t, bool>> v;
-  const CallArg *d = c.arg(name);
-  if (d && d->has_in && !d->in.null)
-    for (const CallElement &e : d->in.elements)
-      v.push_back({e.coded ? e.coded->code : 0, e.coded && !e.handle.null()});
-  return v;
-}
+using call_values::in_codes;
+using call_values::out_int;
+using call_values::out_ints;
 
 // The statuses written (nullptr entries where ignored).
 std::vector<const StatusRef *> out_statuses(const Call &c, const char *name) {

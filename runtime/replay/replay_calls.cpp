@@ -1,5 +1,6 @@
 #include "replay_calls.h"
 
+#include "persistent_receives.h"
 #include "replay_script.h"
 
 #include <sched.h>
@@ -7,6 +8,7 @@
 #include <cstdio>
 #include <ctime>
 #include <string>
+#include <vector>
 
 namespace pilgrim::rt {
 
@@ -50,11 +52,22 @@ template <class Poll> int wait_until(const MatchEvent &e, const std::string &wha
   }
 }
 
+// MPI_Test of `request`, or of the shadow serving it (persistent_receives.h).
+int test_request(MPI_Request *request, int *flag, MPI_Status *status) {
+  MPI_Request *shadow = shadow_of(*request);
+  if (!shadow)
+    return PMPI_Test(request, flag, status);
+  const int rc = PMPI_Test(shadow, flag, status);
+  if (*flag)
+    end_shadow(*request);
+  return rc;
+}
+
 int wait_request(const MatchEvent &e, MPI_Request *request, MPI_Status *status,
                  const std::string &what) {
   return wait_until(e, what, [&](bool &done) {
     int flag = 0;
-    const int rc = PMPI_Test(request, &flag, status);
+    const int rc = test_request(request, &flag, status);
     done = flag != 0;
     return rc;
   });
@@ -101,37 +114,91 @@ int wait_some(const MatchEvent &e, int incount, MPI_Request requests[], int *out
 
 } // namespace
 
-int replay_MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
-                    MPI_Comm comm, MPI_Status *status) {
-  const MatchEvent &e = replay_script().next("MPI_Recv");
+namespace {
+
+// MPI's receives by count type: int, or MPI_Count for the large-count forms
+// of MPI 4.
+int pmpi_recv(void *buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+              MPI_Status *status) {
+  return PMPI_Recv(buf, count, dt, source, tag, comm, status);
+}
+int pmpi_irecv(void *buf, int count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+               MPI_Request *request) {
+  return PMPI_Irecv(buf, count, dt, source, tag, comm, request);
+}
+int pmpi_isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request) {
+  return PMPI_Isend(buf, count, dt, dest, tag, comm, request);
+}
+int pmpi_sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                  int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source,
+                  int recvtag, MPI_Comm comm, MPI_Status *status) {
+  return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
+                       source, recvtag, comm, status);
+}
+int pmpi_sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest, int sendtag,
+                          int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
+  return PMPI_Sendrecv_replace(buf, count, dt, dest, sendtag, source, recvtag, comm, status);
+}
+#if MPI_VERSION >= 4
+int pmpi_recv(void *buf, MPI_Count count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+              MPI_Status *status) {
+  return PMPI_Recv_c(buf, count, dt, source, tag, comm, status);
+}
+int pmpi_irecv(void *buf, MPI_Count count, MPI_Datatype dt, int source, int tag, MPI_Comm comm,
+               MPI_Request *request) {
+  return PMPI_Irecv_c(buf, count, dt, source, tag, comm, request);
+}
+int pmpi_isend(const void *buf, MPI_Count count, MPI_Datatype dt, int dest, int tag,
+               MPI_Comm comm, MPI_Request *request) {
+  return PMPI_Isend_c(buf, count, dt, dest, tag, comm, request);
+}
+int pmpi_sendrecv(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest,
+                  int sendtag, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                  int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
+  return PMPI_Sendrecv_c(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+                         recvtype, source, recvtag, comm, status);
+}
+int pmpi_sendrecv_replace(void *buf, MPI_Count count, MPI_Datatype dt, int dest, int sendtag,
+                          int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
+  return PMPI_Sendrecv_replace_c(buf, count, dt, dest, sendtag, source, recvtag, comm, status);
+}
+#endif
+
+template <class Count>
+int recv(const char *function, void *buf, Count count, MPI_Datatype datatype, int source,
+         int tag, MPI_Comm comm, MPI_Status *status) {
+  const MatchEvent &e = replay_script().next(function);
   const int s = forced(source, MPI_ANY_SOURCE, e.source), t = forced(tag, MPI_ANY_TAG, e.tag);
   if (s == source && t == tag)
-    return PMPI_Recv(buf, count, datatype, source, tag, comm, status);
+    return pmpi_recv(buf, count, datatype, source, tag, comm, status);
   MPI_Request r = MPI_REQUEST_NULL;
-  const int rc = PMPI_Irecv(buf, count, datatype, s, t, comm, &r);
+  const int rc = pmpi_irecv(buf, count, datatype, s, t, comm, &r);
   return rc != MPI_SUCCESS ? rc : wait_request(e, &r, status, message_text(s, t));
 }
 
-int replay_MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
-                     MPI_Comm comm, MPI_Request *request) {
-  const MatchEvent &e = replay_script().next("MPI_Irecv");
-  return PMPI_Irecv(buf, count, datatype, forced(source, MPI_ANY_SOURCE, e.source),
+template <class Count>
+int irecv(const char *function, void *buf, Count count, MPI_Datatype datatype, int source,
+          int tag, MPI_Comm comm, MPI_Request *request) {
+  const MatchEvent &e = replay_script().next(function);
+  return pmpi_irecv(buf, count, datatype, forced(source, MPI_ANY_SOURCE, e.source),
                     forced(tag, MPI_ANY_TAG, e.tag), comm, request);
 }
 
-int replay_MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
-                        int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                        int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
-  const MatchEvent &e = replay_script().next("MPI_Sendrecv");
+template <class Count>
+int sendrecv(const char *function, const void *sendbuf, Count sendcount, MPI_Datatype sendtype,
+             int dest, int sendtag, void *recvbuf, Count recvcount, MPI_Datatype recvtype,
+             int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
+  const MatchEvent &e = replay_script().next(function);
   const int s = forced(source, MPI_ANY_SOURCE, e.source),
             t = forced(recvtag, MPI_ANY_TAG, e.tag);
   if (s == source && t == recvtag)
-    return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+    return pmpi_sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
                          recvtype, source, recvtag, comm, status);
   MPI_Request r[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
-  int rc = PMPI_Irecv(recvbuf, recvcount, recvtype, s, t, comm, &r[0]);
+  int rc = pmpi_irecv(recvbuf, recvcount, recvtype, s, t, comm, &r[0]);
   if (rc == MPI_SUCCESS)
-    rc = PMPI_Isend(sendbuf, sendcount, sendtype, dest, sendtag, comm, &r[1]);
+    rc = pmpi_isend(sendbuf, sendcount, sendtype, dest, sendtag, comm, &r[1]);
   if (rc == MPI_SUCCESS)
     rc = wait_request(e, &r[0], status, message_text(s, t));
   if (rc == MPI_SUCCESS)
@@ -139,13 +206,141 @@ int replay_MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
   return rc;
 }
 
+template <class Count>
+int sendrecv_replace(const char *function, void *buf, Count count, MPI_Datatype datatype,
+                     int dest, int sendtag, int source, int recvtag, MPI_Comm comm,
+                     MPI_Status *status) {
+  const MatchEvent &e = replay_script().next(function);
+  return pmpi_sendrecv_replace(buf, count, datatype, dest, sendtag,
+                               forced(source, MPI_ANY_SOURCE, e.source),
+                               forced(recvtag, MPI_ANY_TAG, e.tag), comm, status);
+}
+
+} // namespace
+
+int replay_MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+                    MPI_Comm comm, MPI_Status *status) {
+  return recv("MPI_Recv", buf, count, datatype, source, tag, comm, status);
+}
+
+int replay_MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+                     MPI_Comm comm, MPI_Request *request) {
+  return irecv("MPI_Irecv", buf, count, datatype, source, tag, comm, request);
+}
+
+int replay_MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                        int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                        int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
+  return sendrecv("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf,
+                  recvcount, recvtype, source, recvtag, comm, status);
+}
+
 int replay_MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
                                 int sendtag, int source, int recvtag, MPI_Comm comm,
                                 MPI_Status *status) {
-  const MatchEvent &e = replay_script().next("MPI_Sendrecv_replace");
-  return PMPI_Sendrecv_replace(buf, count, datatype, dest, sendtag,
-                               forced(source, MPI_ANY_SOURCE, e.source),
-                               forced(recvtag, MPI_ANY_TAG, e.tag), comm, status);
+  return sendrecv_replace("MPI_Sendrecv_replace", buf, count, datatype, dest, sendtag, source,
+                          recvtag, comm, status);
+}
+
+int replay_MPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+                         MPI_Comm comm, MPI_Request *request) {
+  const int rc = PMPI_Recv_init(buf, count, datatype, source, tag, comm, request);
+  if (rc == MPI_SUCCESS)
+    remember_receive(*request, {buf, count, false, datatype, source, tag, comm});
+  return rc;
+}
+
+#if MPI_VERSION >= 4
+int replay_MPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                      MPI_Comm comm, MPI_Status *status) {
+  return recv("MPI_Recv_c", buf, count, datatype, source, tag, comm, status);
+}
+
+int replay_MPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                       MPI_Comm comm, MPI_Request *request) {
+  return irecv("MPI_Irecv_c", buf, count, datatype, source, tag, comm, request);
+}
+
+int replay_MPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                          int dest, int sendtag, void *recvbuf, MPI_Count recvcount,
+                          MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                          MPI_Status *status) {
+  return sendrecv("MPI_Sendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf,
+                  recvcount, recvtype, source, recvtag, comm, status);
+}
+
+int replay_MPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest,
+                                  int sendtag, int source, int recvtag, MPI_Comm comm,
+                                  MPI_Status *status) {
+  return sendrecv_replace("MPI_Sendrecv_replace_c", buf, count, datatype, dest, sendtag, source,
+                          recvtag, comm, status);
+}
+
+int replay_MPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source,
+                           int tag, MPI_Comm comm, MPI_Request *request) {
+  const int rc = PMPI_Recv_init_c(buf, count, datatype, source, tag, comm, request);
+  if (rc == MPI_SUCCESS)
+    remember_receive(*request, {buf, count, true, datatype, source, tag, comm});
+  return rc;
+}
+#endif
+
+int replay_MPI_Start(MPI_Request *request) {
+  const MatchEvent &e = replay_script().next("MPI_Start");
+  return start_request(request, e.receive ? e.source : -1, e.receive ? e.tag : -1);
+}
+
+int replay_MPI_Startall(int count, MPI_Request array_of_requests[]) {
+  for (int i = 0; i < count; ++i) {
+    const MatchEvent &e = replay_script().next("MPI_Startall");
+    const int rc =
+        start_request(&array_of_requests[i], e.receive ? e.source : -1, e.receive ? e.tag : -1);
+    if (rc != MPI_SUCCESS)
+      return rc;
+  }
+  return MPI_SUCCESS;
+}
+
+int replay_MPI_Wait(MPI_Request *request, MPI_Status *status) {
+  MPI_Request *shadow = shadow_of(*request);
+  if (!shadow)
+    return PMPI_Wait(request, status);
+  const int rc = PMPI_Wait(shadow, status);
+  end_shadow(*request);
+  return rc;
+}
+
+int replay_MPI_Waitall(int count, MPI_Request array_of_requests[],
+                       MPI_Status array_of_statuses[]) {
+  if (!any_shadow())
+    return PMPI_Waitall(count, array_of_requests, array_of_statuses);
+  // MPI waits for the shadows in the requests' places; a shadowed request
+  // stays the application's (inactive), any other takes what MPI left.
+  std::vector<MPI_Request> served(array_of_requests, array_of_requests + count);
+  std::vector<bool> shadowed(static_cast<size_t>(count), false);
+  for (int i = 0; i < count; ++i)
+    if (MPI_Request *shadow = shadow_of(array_of_requests[i])) {
+      served[static_cast<size_t>(i)] = *shadow;
+      shadowed[static_cast<size_t>(i)] = true;
+    }
+  const int rc = PMPI_Waitall(count, served.data(), array_of_statuses);
+  for (int i = 0; i < count; ++i) {
+    if (shadowed[static_cast<size_t>(i)])
+      end_shadow(array_of_requests[i]);
+    else
+      array_of_requests[i] = served[static_cast<size_t>(i)];
+  }
+  return rc;
+}
+
+int replay_MPI_Cancel(MPI_Request *request) {
+  MPI_Request *shadow = shadow_of(*request);
+  return PMPI_Cancel(shadow ? shadow : request);
+}
+
+int replay_MPI_Request_free(MPI_Request *request) {
+  forget_request(*request);
+  return PMPI_Request_free(request);
 }
 
 namespace {
@@ -295,8 +490,10 @@ int replay_MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *st
     *flag = 0;
     return MPI_SUCCESS;
   }
+  const MPI_Request *shadow = shadow_of(request);
+  const MPI_Request served = shadow ? *shadow : request;
   return wait_until(e, "the request", [&](bool &done) {
-    const int rc = PMPI_Request_get_status(request, flag, status);
+    const int rc = PMPI_Request_get_status(served, flag, status);
     done = *flag != 0;
     return rc;
   });

@@ -15,6 +15,11 @@
 //    MPI's progress with an MPI_Iprobe on the tracer's private
 //    communicator, on a tag nothing is sent with, so that messages keep
 //    moving; a poll that succeeded waits for what it completed.
+//  - a start of a persistent receive that names a wildcard
+//    (MPI_Recv_init with MPI_ANY_SOURCE or MPI_ANY_TAG) posts a receive of
+//    replay's own with the recorded sender and tag (persistent_receives.h);
+//    MPI_Wait, MPI_Waitall, MPI_Cancel and MPI_Request_free, which are no
+//    events, come here too, to serve such a request by its shadow.
 // Waits are MPI_Test (MPI_Iprobe, ...) loops that end the run with one
 // line when nothing came within PILGRIM_REPLAY_WATCHDOG seconds.
 #pragma once
@@ -33,6 +38,30 @@ int replay_MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 int replay_MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
                                 int sendtag, int source, int recvtag, MPI_Comm comm,
                                 MPI_Status *status);
+int replay_MPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+                         MPI_Comm comm, MPI_Request *request);
+#if MPI_VERSION >= 4
+int replay_MPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                      MPI_Comm comm, MPI_Status *status);
+int replay_MPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+                       MPI_Comm comm, MPI_Request *request);
+int replay_MPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                          int dest, int sendtag, void *recvbuf, MPI_Count recvcount,
+                          MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                          MPI_Status *status);
+int replay_MPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest,
+                                  int sendtag, int source, int recvtag, MPI_Comm comm,
+                                  MPI_Status *status);
+int replay_MPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source,
+                           int tag, MPI_Comm comm, MPI_Request *request);
+#endif
+int replay_MPI_Start(MPI_Request *request);
+int replay_MPI_Startall(int count, MPI_Request array_of_requests[]);
+int replay_MPI_Wait(MPI_Request *request, MPI_Status *status);
+int replay_MPI_Waitall(int count, MPI_Request array_of_requests[],
+                       MPI_Status array_of_statuses[]);
+int replay_MPI_Cancel(MPI_Request *request);
+int replay_MPI_Request_free(MPI_Request *request);
 int replay_MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
 int replay_MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message,
                       MPI_Status *status);

@@ -4,8 +4,12 @@
 // --order shows where two runs' events part.
 //  - receives and probes: MPI_Recv, MPI_Irecv, MPI_Sendrecv,
 //    MPI_Sendrecv_replace, MPI_Probe, MPI_Mprobe,
-//    MPI_Iprobe, MPI_Improbe: the sender and tag they matched (a
-//    nonblocking receive's show at the completion of its request);
+//    MPI_Iprobe, MPI_Improbe, and the large-count forms (MPI_Recv_c, ...):
+//    the sender and tag they matched (a nonblocking receive's show at the
+//    completion of its request);
+//  - starts of persistent requests: MPI_Start, MPI_Startall, one event per
+//    request started: for a persistent receive (MPI_Recv_init), the sender
+//    and tag it matched, as MPI_Irecv's;
 //  - completions that return in arrival order: MPI_Waitany, MPI_Waitsome,
 //    MPI_Testany, MPI_Testsome: the requests they returned;
 //  - polls: MPI_Test, MPI_Testall, MPI_Testany, MPI_Iprobe, MPI_Improbe,
