@@ -26,9 +26,10 @@ const cli::Help kHelp = {
                          "MPI_Probe, ..., and MPI_Irecv on MPI_COMM_WORLD by its completion) "
                          "use that source"},
      {"--order", "the proxy makes every matching call as the trace recorded it (each failed "
-                 "poll, each MPI_Waitany/Waitsome/Testany/Testsome), keeping its wildcards: run "
-                 "it under libpilgrim.so with PILGRIM_REPLAY=TRACE and it matches in the recorded "
-                 "order, and its trace compares with TRACE exactly (docs/guide/replay.md)"},
+                 "poll, each MPI_Waitany/Waitsome/Testany/Testsome), keeping its wildcards, "
+                 "and matches in the recorded order: alone by the order compiled into it, under "
+                 "libpilgrim.so with PILGRIM_REPLAY=TRACE by the tracer, and then its trace "
+                 "compares with TRACE exactly (docs/guide/replay.md)"},
      {"--io-dir DIR", "the proxy's MPI-IO files go in DIR (made if missing; default: a new "
                       "proxy-files.XXXXXX); at the end the proxy removes its files, and the "
                       "directory if it made it"},

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "call_emitter.h"
+#include "order_replay.h"
 #include "call_gaps.h"
 #include "call_shapes.h"
 #include "gap_replay.h"
@@ -563,8 +564,9 @@ ProxySource Writer::run() {
   if (options_.deterministic)
     line("// --deterministic: MPI_ANY_SOURCE receives use the recorded source.");
   if (options_.order) {
-    line("// --order: every matching call as recorded, wildcards kept. Run it under");
-    line("// libpilgrim.so with PILGRIM_REPLAY=<the trace> to match in the recorded order.");
+    line("// --order: every matching call as recorded, wildcards kept, matched in the");
+    line("// recorded order: by the order compiled in (below) when it runs alone, by the");
+    line("// tracer under libpilgrim.so with PILGRIM_REPLAY=<the trace>.");
   } else {
     line("// Completion loops (MPI_Test*, MPI_Iprobe) poll until they succeed; compare");
     line("// traces of such programs with 'pilgrim-diff --relaxed'.");
@@ -580,6 +582,8 @@ ProxySource Writer::run() {
                                                                 : 0;
   line("#define PROXY_COMPUTE " + std::to_string(compute_mode));
   o += kProxyPrelude;
+  if (options_.order)
+    o += order_replay_code(trace_, coded_, options_.trace_path);
   o += address_prelude(symbols_);
   o += files_.prelude(options_.io_dir, options_.keep_io_files);
   MeasuredGaps measured;
@@ -704,6 +708,8 @@ ProxySource Writer::run() {
   line("    PMPI_Finalize();");
   line("    return 1;");
   line("  }");
+  if (options_.order)
+    line("  order_start(world_rank);");
   line("  allocate_buffers();");
   for (const std::string &l : address_setup_lines(symbols_))
     line("  " + l);

@@ -12,6 +12,7 @@
 #include "merge/rank_offsets.h"
 #include "merge/trace_output.h"
 #include "merge/trace_reduction.h"
+#include "replay/replay_cursor.h"
 #include "replay/replay_script.h"
 
 #include <algorithm>
@@ -327,7 +328,7 @@ size_t Recorder::memory_bytes() const {
 
 void Recorder::on_finalize() {
   if (replaying())
-    replay_script().check_finished(); // the program made every recorded matching call
+    replay_cursor().check_finished(); // the program made every recorded matching call
   set_slow_call_bit(kSlowNotRecording, true);
   state.store(State::Finalized, std::memory_order_release);
   agreements.finish_all();                  // every id agreed, every held record recorded

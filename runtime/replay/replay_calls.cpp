@@ -1,7 +1,7 @@
 #include "replay_calls.h"
 
 #include "persistent_receives.h"
-#include "replay_script.h"
+#include "replay_cursor.h"
 
 #include <sched.h>
 
@@ -21,7 +21,7 @@ constexpr int kProgressTag = 0x5052;
 
 void progress() {
   int flag = 0;
-  PMPI_Iprobe(MPI_ANY_SOURCE, kProgressTag, replay_script().private_comm(), &flag,
+  PMPI_Iprobe(MPI_ANY_SOURCE, kProgressTag, replay_cursor().private_comm(), &flag,
               MPI_STATUS_IGNORE);
 }
 
@@ -43,11 +43,11 @@ template <class Poll> int wait_until(const MatchEvent &e, const std::string &wha
       return rc;
     if (spins > 1000)
       sched_yield();
-    if ((spins & 255) == 0 && seconds() - start > replay_script().watchdog_s()) {
+    if ((spins & 255) == 0 && seconds() - start > replay_cursor().watchdog_s()) {
       char limit[32];
-      std::snprintf(limit, sizeof limit, "%g", replay_script().watchdog_s());
-      replay_script().diverge(&e, what + " did not come within " + limit +
-                                      " s (PILGRIM_REPLAY_WATCHDOG)");
+      std::snprintf(limit, sizeof limit, "%g", replay_cursor().watchdog_s());
+      replay_cursor().diverge(&e, what + " did not come within " + limit + " s (" +
+                                      replay_cursor().watchdog_setting() + ")");
     }
   }
 }
@@ -86,7 +86,7 @@ std::string message_text(int source, int tag) {
 
 int index_in(const MatchEvent &e, int64_t i, int count) {
   if (i < 0 || i >= count)
-    replay_script().diverge(&e, "the trace's index " + std::to_string(i) +
+    replay_cursor().diverge(&e, "the trace's index " + std::to_string(i) +
                                     " is outside the program's " + std::to_string(count) +
                                     " requests");
   return static_cast<int>(i);
@@ -168,7 +168,7 @@ int pmpi_sendrecv_replace(void *buf, MPI_Count count, MPI_Datatype dt, int dest,
 template <class Count>
 int recv(const char *function, void *buf, Count count, MPI_Datatype datatype, int source,
          int tag, MPI_Comm comm, MPI_Status *status) {
-  const MatchEvent &e = replay_script().next(function);
+  const MatchEvent &e = replay_cursor().next(function);
   const int s = forced(source, MPI_ANY_SOURCE, e.source), t = forced(tag, MPI_ANY_TAG, e.tag);
   if (s == source && t == tag)
     return pmpi_recv(buf, count, datatype, source, tag, comm, status);
@@ -180,7 +180,7 @@ int recv(const char *function, void *buf, Count count, MPI_Datatype datatype, in
 template <class Count>
 int irecv(const char *function, void *buf, Count count, MPI_Datatype datatype, int source,
           int tag, MPI_Comm comm, MPI_Request *request) {
-  const MatchEvent &e = replay_script().next(function);
+  const MatchEvent &e = replay_cursor().next(function);
   return pmpi_irecv(buf, count, datatype, forced(source, MPI_ANY_SOURCE, e.source),
                     forced(tag, MPI_ANY_TAG, e.tag), comm, request);
 }
@@ -189,7 +189,7 @@ template <class Count>
 int sendrecv(const char *function, const void *sendbuf, Count sendcount, MPI_Datatype sendtype,
              int dest, int sendtag, void *recvbuf, Count recvcount, MPI_Datatype recvtype,
              int source, int recvtag, MPI_Comm comm, MPI_Status *status) {
-  const MatchEvent &e = replay_script().next(function);
+  const MatchEvent &e = replay_cursor().next(function);
   const int s = forced(source, MPI_ANY_SOURCE, e.source),
             t = forced(recvtag, MPI_ANY_TAG, e.tag);
   if (s == source && t == recvtag)
@@ -210,7 +210,7 @@ template <class Count>
 int sendrecv_replace(const char *function, void *buf, Count count, MPI_Datatype datatype,
                      int dest, int sendtag, int source, int recvtag, MPI_Comm comm,
                      MPI_Status *status) {
-  const MatchEvent &e = replay_script().next(function);
+  const MatchEvent &e = replay_cursor().next(function);
   return pmpi_sendrecv_replace(buf, count, datatype, dest, sendtag,
                                forced(source, MPI_ANY_SOURCE, e.source),
                                forced(recvtag, MPI_ANY_TAG, e.tag), comm, status);
@@ -286,13 +286,13 @@ int replay_MPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, in
 #endif
 
 int replay_MPI_Start(MPI_Request *request) {
-  const MatchEvent &e = replay_script().next("MPI_Start");
+  const MatchEvent &e = replay_cursor().next("MPI_Start");
   return start_request(request, e.receive ? e.source : -1, e.receive ? e.tag : -1);
 }
 
 int replay_MPI_Startall(int count, MPI_Request array_of_requests[]) {
   for (int i = 0; i < count; ++i) {
-    const MatchEvent &e = replay_script().next("MPI_Startall");
+    const MatchEvent &e = replay_cursor().next("MPI_Startall");
     const int rc =
         start_request(&array_of_requests[i], e.receive ? e.source : -1, e.receive ? e.tag : -1);
     if (rc != MPI_SUCCESS)
@@ -370,16 +370,16 @@ int mprobe_for(const MatchEvent &e, int source, int tag, MPI_Comm comm, MPI_Mess
 } // namespace
 
 int replay_MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status) {
-  return probe_for(replay_script().next("MPI_Probe"), source, tag, comm, status);
+  return probe_for(replay_cursor().next("MPI_Probe"), source, tag, comm, status);
 }
 
 int replay_MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message,
                       MPI_Status *status) {
-  return mprobe_for(replay_script().next("MPI_Mprobe"), source, tag, comm, message, status);
+  return mprobe_for(replay_cursor().next("MPI_Mprobe"), source, tag, comm, message, status);
 }
 
 int replay_MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status) {
-  const MatchEvent &e = replay_script().next("MPI_Iprobe");
+  const MatchEvent &e = replay_cursor().next("MPI_Iprobe");
   if (!e.flag) {
     progress();
     *flag = 0;
@@ -392,9 +392,9 @@ int replay_MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status 
 
 int replay_MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
                        MPI_Status *status) {
-  const MatchEvent &e = replay_script().next("MPI_Improbe");
+  const MatchEvent &e = replay_cursor().next("MPI_Improbe");
   if (!e.flag) // MPI's own "nothing there", from a tag nothing is sent with
-    return PMPI_Improbe(MPI_ANY_SOURCE, kProgressTag, replay_script().private_comm(), flag,
+    return PMPI_Improbe(MPI_ANY_SOURCE, kProgressTag, replay_cursor().private_comm(), flag,
                         message, status);
   const int rc = mprobe_for(e, source, tag, comm, message, status);
   *flag = 1;
@@ -402,7 +402,7 @@ int replay_MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Messag
 }
 
 int replay_MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
-  const MatchEvent &e = replay_script().next("MPI_Test");
+  const MatchEvent &e = replay_cursor().next("MPI_Test");
   if (!e.flag) {
     progress();
     *flag = 0;
@@ -415,7 +415,7 @@ int replay_MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
 
 int replay_MPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
                        MPI_Status array_of_statuses[]) {
-  const MatchEvent &e = replay_script().next("MPI_Testall");
+  const MatchEvent &e = replay_cursor().next("MPI_Testall");
   if (!e.flag) {
     progress();
     *flag = 0;
@@ -433,7 +433,7 @@ int replay_MPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
 
 int replay_MPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag,
                        MPI_Status *status) {
-  const MatchEvent &e = replay_script().next("MPI_Testany");
+  const MatchEvent &e = replay_cursor().next("MPI_Testany");
   if (!e.flag) {
     progress();
     *flag = 0;
@@ -451,7 +451,7 @@ int replay_MPI_Testany(int count, MPI_Request array_of_requests[], int *index, i
 
 int replay_MPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
                         int array_of_indices[], MPI_Status array_of_statuses[]) {
-  const MatchEvent &e = replay_script().next("MPI_Testsome");
+  const MatchEvent &e = replay_cursor().next("MPI_Testsome");
   if (e.undefined)
     return PMPI_Testsome(incount, array_of_requests, outcount, array_of_indices,
                          array_of_statuses);
@@ -465,7 +465,7 @@ int replay_MPI_Testsome(int incount, MPI_Request array_of_requests[], int *outco
 
 int replay_MPI_Waitany(int count, MPI_Request array_of_requests[], int *index,
                        MPI_Status *status) {
-  const MatchEvent &e = replay_script().next("MPI_Waitany");
+  const MatchEvent &e = replay_cursor().next("MPI_Waitany");
   if (e.undefined || e.indices.empty())
     return PMPI_Waitany(count, array_of_requests, index, status);
   const int i = index_in(e, e.indices[0], count);
@@ -476,7 +476,7 @@ int replay_MPI_Waitany(int count, MPI_Request array_of_requests[], int *index,
 
 int replay_MPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
                         int array_of_indices[], MPI_Status array_of_statuses[]) {
-  const MatchEvent &e = replay_script().next("MPI_Waitsome");
+  const MatchEvent &e = replay_cursor().next("MPI_Waitsome");
   if (e.undefined)
     return PMPI_Waitsome(incount, array_of_requests, outcount, array_of_indices,
                          array_of_statuses);
@@ -484,7 +484,7 @@ int replay_MPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outco
 }
 
 int replay_MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status) {
-  const MatchEvent &e = replay_script().next("MPI_Request_get_status");
+  const MatchEvent &e = replay_cursor().next("MPI_Request_get_status");
   if (!e.flag) {
     progress();
     *flag = 0;
@@ -500,7 +500,7 @@ int replay_MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *st
 }
 
 int replay_MPI_Win_test(MPI_Win win, int *flag) {
-  const MatchEvent &e = replay_script().next("MPI_Win_test");
+  const MatchEvent &e = replay_cursor().next("MPI_Win_test");
   if (!e.flag) {
     progress();
     *flag = 0;

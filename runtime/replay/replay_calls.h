@@ -1,7 +1,7 @@
 // The matching functions as order replay calls them (pilgrim/
 // match_functions.h): the generated wrapper of each calls replay_<name>
-// instead of PMPI_<name> while replaying() (replay_script.h), with the
-// same arguments. Each takes the next event of the script and makes MPI
+// instead of PMPI_<name> while replaying() (replay_flag.h), with the
+// same arguments. Each takes the next event of the cursor (replay_cursor.h) and makes MPI
 // do what the recorded run did:
 //  - a receive or probe that names MPI_ANY_SOURCE or MPI_ANY_TAG names the
 //    recorded sender and tag instead (a nonblocking receive, the ones its

@@ -57,6 +57,9 @@ const std::vector<Setting> &table() {
        "the cores the node's ranks may run on", "the node's cores, for PILGRIM_PROXY_COMPUTE=auto"},
       {"PILGRIM_PROXY_GAPS", R::Proxy, {}, "a file path", "the gaps file written beside the proxy",
        "the per-call gaps of a proxy generated with exact gaps"},
+      {"PILGRIM_PROXY_REPLAY_WATCHDOG", R::Proxy, {}, "a positive number of seconds", "60",
+       "a proxy of pilgrim-proxygen --order run without a tracer: how long a rank waits for the "
+       "recorded message or request before it reports a divergence"},
       {"PILGRIM_PROXY_FILES", R::Proxy, {}, "a directory",
        "as generated, else a new scratch directory", "where the proxy's replayed I/O puts its files"},
       {"PILGRIM_PROXY_KEEP_FILES", R::Proxy, {}, "0, or anything else to keep them", "0",
