@@ -29,7 +29,9 @@ import sys
 FLOORS = [
     ('ground', ['bytes', 'settings', 'cli', 'include']),
     ('grammar', ['grammar']),
-    ('timing', ['timing']),
+    # Per-call times and the receive order's compact form (CDC): codecs on
+    # the trace's bytes, which neither includes the other.
+    ('timing and order', ['timing', 'order']),
     ('model', ['model']),
     # The wrapper generator stands below the runtime, whose wrappers it
     # writes at build time; it includes only the ground floor.
