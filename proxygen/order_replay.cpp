@@ -32,10 +32,16 @@ double watchdog(int rank) {
   char *end = nullptr;
   const double v = std::strtod(w, &end);
   if (end == w || *end != '\0' || !(v > 0)) {
-    if (rank == 0)
+    // Rank 0 says so and ends the run; the others wait for that, so that no
+    // other rank's abort cuts its line short.
+    if (rank == 0) {
       std::fprintf(stderr,
                    "proxy: PILGRIM_PROXY_REPLAY_WATCHDOG=%s is not a positive number of seconds\n",
                    w);
+      std::fflush(stderr);
+    } else {
+      PMPI_Barrier(MPI_COMM_WORLD);
+    }
     PMPI_Abort(MPI_COMM_WORLD, 1);
   }
   return v;
