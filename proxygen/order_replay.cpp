@@ -24,27 +24,20 @@ bool own = false;
 template <class F> F next_definition(const char *name) {
   return reinterpret_cast<F>(dlsym(RTLD_NEXT, name));
 }
-// How long a wait may last: PILGRIM_PROXY_REPLAY_WATCHDOG seconds, 60 unset.
+// How long a wait may last: PILGRIM_PROXY_REPLAY_WATCHDOG seconds, 60 unset;
+// 0 (after one line from rank 0) when the value is no positive number.
 double watchdog(int rank) {
   const char *w = std::getenv("PILGRIM_PROXY_REPLAY_WATCHDOG");
   if (!w)
     return 60;
   char *end = nullptr;
   const double v = std::strtod(w, &end);
-  if (end == w || *end != '\0' || !(v > 0)) {
-    // Rank 0 says so and ends the run; the others wait for that, so that no
-    // other rank's abort cuts its line short.
-    if (rank == 0) {
-      std::fprintf(stderr,
-                   "proxy: PILGRIM_PROXY_REPLAY_WATCHDOG=%s is not a positive number of seconds\n",
-                   w);
-      std::fflush(stderr);
-    } else {
-      PMPI_Barrier(MPI_COMM_WORLD);
-    }
-    PMPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  return v;
+  if (end != w && *end == '\0' && v > 0)
+    return v;
+  if (rank == 0)
+    std::fprintf(stderr,
+                 "proxy: PILGRIM_PROXY_REPLAY_WATCHDOG=%s is not a positive number of seconds\n", w);
+  return 0;
 }
 } // namespace proxy_order
 
@@ -56,36 +49,7 @@ double watchdog(int rank) {
     return next args;                                                                              \
   }
 
-PROXY_ORDER_CALL(MPI_Recv, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status), (buf, count, datatype, source, tag, comm, status))
-PROXY_ORDER_CALL(MPI_Irecv, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request), (buf, count, datatype, source, tag, comm, request))
-PROXY_ORDER_CALL(MPI_Sendrecv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status), (sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm, status))
-PROXY_ORDER_CALL(MPI_Sendrecv_replace, (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Status *status), (buf, count, datatype, dest, sendtag, source, recvtag, comm, status))
-PROXY_ORDER_CALL(MPI_Recv_init, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request), (buf, count, datatype, source, tag, comm, request))
-#if MPI_VERSION >= 4
-PROXY_ORDER_CALL(MPI_Recv_c, (void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status), (buf, count, datatype, source, tag, comm, status))
-PROXY_ORDER_CALL(MPI_Irecv_c, (void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request), (buf, count, datatype, source, tag, comm, request))
-PROXY_ORDER_CALL(MPI_Sendrecv_c, (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status), (sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm, status))
-PROXY_ORDER_CALL(MPI_Sendrecv_replace_c, (void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Status *status), (buf, count, datatype, dest, sendtag, source, recvtag, comm, status))
-PROXY_ORDER_CALL(MPI_Recv_init_c, (void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request), (buf, count, datatype, source, tag, comm, request))
-#endif
-PROXY_ORDER_CALL(MPI_Start, (MPI_Request *request), (request))
-PROXY_ORDER_CALL(MPI_Startall, (int count, MPI_Request array_of_requests[]), (count, array_of_requests))
-PROXY_ORDER_CALL(MPI_Wait, (MPI_Request *request, MPI_Status *status), (request, status))
-PROXY_ORDER_CALL(MPI_Waitall, (int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]), (count, array_of_requests, array_of_statuses))
-PROXY_ORDER_CALL(MPI_Cancel, (MPI_Request *request), (request))
-PROXY_ORDER_CALL(MPI_Request_free, (MPI_Request *request), (request))
-PROXY_ORDER_CALL(MPI_Probe, (int source, int tag, MPI_Comm comm, MPI_Status *status), (source, tag, comm, status))
-PROXY_ORDER_CALL(MPI_Mprobe, (int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status), (source, tag, comm, message, status))
-PROXY_ORDER_CALL(MPI_Iprobe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status), (source, tag, comm, flag, status))
-PROXY_ORDER_CALL(MPI_Improbe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status), (source, tag, comm, flag, message, status))
-PROXY_ORDER_CALL(MPI_Test, (MPI_Request *request, int *flag, MPI_Status *status), (request, flag, status))
-PROXY_ORDER_CALL(MPI_Testall, (int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[]), (count, array_of_requests, flag, array_of_statuses))
-PROXY_ORDER_CALL(MPI_Testany, (int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status), (count, array_of_requests, index, flag, status))
-PROXY_ORDER_CALL(MPI_Testsome, (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[], MPI_Status array_of_statuses[]), (incount, array_of_requests, outcount, array_of_indices, array_of_statuses))
-PROXY_ORDER_CALL(MPI_Waitany, (int count, MPI_Request array_of_requests[], int *index, MPI_Status *status), (count, array_of_requests, index, status))
-PROXY_ORDER_CALL(MPI_Waitsome, (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[], MPI_Status array_of_statuses[]), (incount, array_of_requests, outcount, array_of_indices, array_of_statuses))
-PROXY_ORDER_CALL(MPI_Request_get_status, (MPI_Request request, int *flag, MPI_Status *status), (request, flag, status))
-PROXY_ORDER_CALL(MPI_Win_test, (MPI_Win win, int *flag), (win, flag))
+PILGRIM_REPLAY_FUNCTIONS(PROXY_ORDER_CALL)
 
 // MPI_Finalize: the program made every recorded matching call.
 extern "C" int MPI_Finalize(void) {
@@ -151,10 +115,13 @@ std::string order_replay_code(const Trace &trace, const std::vector<DecodedCall>
     o += std::string(r ? ", " : "") + std::to_string(sizes[r]);
   o += "};\n\n";
   o += "// After MPI_Init: without a tracer, this rank's events become replay's cursor.\n"
-
-       "void order_start(int rank) {\n"
+       "// False (after one line from rank 0) on a bad setting.\n"
+       "bool order_start(int rank) {\n"
        "  if (pilgrim_trace_on)\n"
-       "    return; // a tracer is loaded: it replays when PILGRIM_REPLAY says so\n"
+       "    return true; // a tracer is loaded: it replays when PILGRIM_REPLAY says so\n"
+       "  const double watchdog = proxy_order::watchdog(rank);\n"
+       "  if (watchdog <= 0)\n"
+       "    return false;\n"
        "  std::vector<pilgrim::MatchEvent> events;\n"
        "  for (unsigned long i = 0; i < kOrderSizes[rank]; ++i) {\n"
        "    const OrderRow &row = kOrders[rank][i];\n"
@@ -170,7 +137,6 @@ std::string order_replay_code(const Trace &trace, const std::vector<DecodedCall>
        "                     kOrderIndices + row.first_index + row.indices);\n"
        "    events.push_back(std::move(e));\n"
        "  }\n"
-       "  const double watchdog = proxy_order::watchdog(rank);\n"
        "  MPI_Comm progress = MPI_COMM_NULL;\n"
        "  PMPI_Comm_dup(MPI_COMM_SELF, &progress);\n"
        "  pilgrim::rt::replay_cursor().start(std::move(events), \"the order compiled into this "
@@ -179,6 +145,7 @@ std::string order_replay_code(const Trace &trace, const std::vector<DecodedCall>
        " \")\", rank, watchdog,\n"
        "                                    \"PILGRIM_PROXY_REPLAY_WATCHDOG\", progress);\n"
        "  proxy_order::own = true;\n"
+       "  return true;\n"
        "}\n";
   return o;
 }

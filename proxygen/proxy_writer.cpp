@@ -704,12 +704,13 @@ ProxySource Writer::run() {
   line("    PMPI_Finalize();");
   line("    return 1;");
   line("  }");
-  line(per_call_ ? "  if (!choose_compute() || !setup_gaps()) {" : "  if (!choose_compute()) {");
+  std::string checks = per_call_ ? "!choose_compute() || !setup_gaps()" : "!choose_compute()";
+  if (options_.order)
+    checks += " || !order_start(world_rank)";
+  line("  if (" + checks + ") {");
   line("    PMPI_Finalize();");
   line("    return 1;");
   line("  }");
-  if (options_.order)
-    line("  order_start(world_rank);");
   line("  allocate_buffers();");
   for (const std::string &l : address_setup_lines(symbols_))
     line("  " + l);
